@@ -1,0 +1,1 @@
+# rules for ibsim_topos (see top-level Makefile.am)

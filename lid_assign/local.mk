@@ -1,0 +1,1 @@
+# rules for lid_assign (see top-level Makefile.am)

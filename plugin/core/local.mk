@@ -1,0 +1,16 @@
+# The routing core: no OpenSM header is included here.
+noinst_LTLIBRARIES += plugin/core/libtacore.la
+plugin_core_libtacore_la_CFLAGS = $(AM_CFLAGS) -fPIC $(SAN_CFLAGS)
+plugin_core_libtacore_la_LIBADD = -lm
+plugin_core_libtacore_la_SOURCES = \
+	plugin/core/ta_log.c plugin/core/ta_log.h \
+	plugin/core/ta_graph.c plugin/core/ta_graph.h \
+	plugin/core/ta_parse.c plugin/core/ta_parse.h \
+	plugin/core/ta_options.c \
+	plugin/core/ta_traffic.c plugin/core/ta_traffic.h \
+	plugin/core/ta_cdg.c plugin/core/ta_cdg.h \
+	plugin/core/ta_escape.c plugin/core/ta_escape.h \
+	plugin/core/ta_intree.c plugin/core/ta_intree.h \
+	plugin/core/ta_turn_traffic.c plugin/core/ta_turnadd.c \
+	plugin/core/ta_turnadd.h \
+	plugin/core/ta_engine.c plugin/core/ta_engine.h

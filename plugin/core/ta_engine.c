@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: MIT
+/* ta_route(): traffic estimate, escape tree, turn addition, routes. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ta_cdg.h"
+#include "ta_engine.h"
+#include "ta_escape.h"
+#include "ta_intree.h"
+#include "ta_traffic.h"
+#include "ta_turnadd.h"
+
+struct route_job {
+	const struct ta_graph *g;
+	const struct ta_options *o;
+	const struct ta_log *log;
+	struct ta_traffic traffic;
+	uint32_t *group;	/* per destination */
+	uint32_t *spread;	/* per destination */
+	double *turn_w;		/* per turn slot */
+	struct ta_cdg cdg;
+	struct ta_escape esc;
+	uint32_t *piece_size;
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/*
+ * spread[d]: the destination's rank among those on its switch (hosts by
+ * port, then the switch's own LIDs) plus the switch index.  Destinations
+ * of one switch thus leave every switch through different equal-cost
+ * links, and consecutive switches start at different links.
+ */
+static int make_spread(const struct ta_graph *g, uint32_t *spread)
+{
+	uint32_t *next = calloc(g->n_sw + 1, sizeof(*next));
+	uint32_t d;
+	unsigned port;
+
+	if (!next)
+		return -1;
+	for (port = 1; port <= TA_MAX_PORTS; port++)
+		for (d = 0; d < g->n_dest; d++)
+			if (g->dest[d].port == port)
+				spread[d] = g->dest[d].sw + next[g->dest[d].sw]++;
+	for (d = 0; d < g->n_dest; d++)
+		if (g->dest[d].port == 0)
+			spread[d] = g->dest[d].sw + next[g->dest[d].sw]++;
+	free(next);
+	return 0;
+}
+
+static int prepare(struct route_job *j)
+{
+	const struct ta_graph *g = j->g;
+	uint32_t n_d = g->n_dest + 1, d;
+	int r;
+
+	if (j->o->traffic_file)
+		r = ta_traffic_load(&j->traffic, j->o->traffic_file, j->log);
+	else
+		r = ta_traffic_uniform(&j->traffic);
+	if (r)
+		return -1;
+	j->group = malloc(n_d * sizeof(*j->group));
+	j->spread = malloc(n_d * sizeof(*j->spread));
+	j->turn_w = calloc(g->n_turn_slots + 1, sizeof(*j->turn_w));
+	j->piece_size = calloc(g->n_sw + 1, sizeof(*j->piece_size));
+	if (!j->group || !j->spread || !j->turn_w || !j->piece_size ||
+	    make_spread(g, j->spread) || ta_cdg_init(&j->cdg, g))
+		goto oom;
+	for (d = 0; d < g->n_dest; d++)
+		j->group[d] = ta_traffic_group_of(&j->traffic, g->dest[d].guid,
+						  g->dest[d].name);
+	return 0;
+oom:
+	ta_logf(j->log, TA_LOG_ERROR, "out of memory preparing the routing");
+	return -1;
+}
+
+static int find_root(struct route_job *j)
+{
+	uint32_t s;
+
+	if (!j->o->escape_root_guid)
+		return 0;
+	for (s = 0; s < j->g->n_sw; s++)
+		if (j->g->sw[s].guid == j->o->escape_root_guid)
+			return 0;
+	ta_logf(j->log, TA_LOG_ERROR,
+		"escape_root 0x%016llx is not a switch of this fabric",
+		(unsigned long long)j->o->escape_root_guid);
+	return -1;
+}
+
+static int decide_turns(struct route_job *j)
+{
+	const struct ta_graph *g = j->g;
+	uint32_t s, k;
+
+	if (j->o->mode == TA_MODE_TURN_ADDITION &&
+	    ta_turn_traffic(g, &j->traffic, j->group, j->spread, j->turn_w))
+		return -1;
+	if (find_root(j) ||
+	    ta_escape_build(&j->esc, g, j->turn_w, j->o->escape_root_guid))
+		return -1;
+	for (s = 0; s < g->n_sw; s++)
+		j->piece_size[j->esc.piece[s]]++;
+	ta_escape_allow_turns(&j->esc, &j->cdg);
+	if (j->o->mode == TA_MODE_TURN_ADDITION)
+		return ta_turnadd_decide(&j->cdg, j->turn_w, j->o->seed);
+	for (k = 0; k < g->n_turn_slots; k++)
+		if (j->cdg.state[k] == TA_TURN_UNDECIDED)
+			j->cdg.state[k] = TA_TURN_ALLOWED;
+	return 0;
+}
+
+static void write_routes(const struct ta_graph *g, const struct ta_intree *t,
+			 uint32_t d, struct ta_result *res)
+{
+	uint32_t s;
+
+	for (s = 0; s < g->n_sw; s++) {
+		uint32_t e = t->out_end[s];
+		uint8_t port = TA_NO_PORT;
+
+		if (t->dist[s] == TA_UNREACHED)
+			port = TA_NO_PORT;
+		else if (e == TA_OUT_DELIVER)
+			port = g->dest[d].port;
+		else
+			port = g->sw[s].ends[e].port;
+		res->port[(size_t)s * res->n_dest + d] = port;
+		if (port == TA_NO_PORT)
+			res->stats.unreachable++;
+	}
+}
+
+static int route_all(struct route_job *j, struct ta_result *res)
+{
+	const struct ta_graph *g = j->g;
+	struct ta_intree t;
+	uint32_t d;
+
+	if (ta_intree_init(&t, g))
+		return -1;
+	for (d = 0; d < g->n_dest; d++) {
+		uint32_t sw = g->dest[d].sw;
+		uint32_t got = ta_intree_build(&t, j->cdg.state, NULL, sw,
+					       j->spread[d]);
+
+		if (got < j->piece_size[j->esc.piece[sw]]) {
+			ta_intree_build(&t, j->cdg.state, &j->esc, sw,
+					j->spread[d]);
+			res->stats.dests_fallback++;
+		}
+		write_routes(g, &t, d, res);
+	}
+	ta_intree_free(&t);
+	return 0;
+}
+
+static void count_turns(const struct route_job *j, struct ta_stats *st)
+{
+	uint32_t k;
+
+	for (k = 0; k < j->g->n_turn_slots; k++) {
+		if (j->cdg.state[k] == TA_TURN_ALLOWED)
+			st->turns_allowed++;
+		else if (j->cdg.state[k] == TA_TURN_PROHIBITED)
+			st->turns_prohibited++;
+	}
+	st->turns = st->turns_allowed + st->turns_prohibited;
+}
+
+static void job_free(struct route_job *j)
+{
+	ta_traffic_free(&j->traffic);
+	free(j->group);
+	free(j->spread);
+	free(j->turn_w);
+	free(j->piece_size);
+	ta_cdg_free(&j->cdg);
+	ta_escape_free(&j->esc);
+}
+
+int ta_route(const struct ta_graph *g, const struct ta_options *o,
+	     const struct ta_log *log, struct ta_result *res)
+{
+	struct route_job j = { .g = g, .o = o, .log = log };
+	double t0 = now();
+	uint32_t d;
+
+	memset(res, 0, sizeof(*res));
+	if (!g->finalized) {
+		ta_logf(log, TA_LOG_ERROR, "internal error: graph not finalized");
+		return -1;
+	}
+	res->n_sw = g->n_sw;
+	res->n_dest = g->n_dest;
+	res->port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	if (!res->port || prepare(&j) || decide_turns(&j) ||
+	    route_all(&j, res)) {
+		job_free(&j);
+		ta_result_free(res);
+		return -1;
+	}
+	count_turns(&j, &res->stats);
+	res->stats.switches = g->n_sw;
+	res->stats.links = g->n_links;
+	res->stats.dests = g->n_dest;
+	for (d = 0; d < g->n_dest; d++)
+		res->stats.hosts += g->dest[d].is_host;
+	res->stats.escape_root = j.esc.root;
+	res->stats.pieces = j.esc.n_pieces;
+	res->turn_state = j.cdg.state;
+	j.cdg.state = NULL;
+	job_free(&j);
+	res->stats.seconds = now() - t0;
+	return 0;
+}
+
+void ta_result_free(struct ta_result *res)
+{
+	free(res->port);
+	free(res->turn_state);
+	res->port = NULL;
+	res->turn_state = NULL;
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The turn-addition routing engine core: options, the computation and
+ * its result (one output port per switch and destination).
+ */
+#ifndef TA_ENGINE_H
+#define TA_ENGINE_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ta_graph.h"
+#include "ta_log.h"
+
+struct ta_traffic;
+
+enum ta_mode {
+	TA_MODE_TURN_ADDITION,	/* the product */
+	TA_MODE_NONE_PROHIBITED,	/* reference only: not deadlock-free */
+};
+
+struct ta_options {
+	uint64_t seed;		/* shuffle of asymmetric ties */
+	uint64_t escape_root_guid;	/* 0: pick automatically */
+	char *traffic_file;	/* NULL: uniform traffic */
+	enum ta_mode mode;
+};
+
+void ta_options_init(struct ta_options *o);
+void ta_options_clear(struct ta_options *o);
+
+/*
+ * Reads a "key value" config file into o (see README, "Options").
+ * A missing file is not an error when missing_ok.  On a malformed line
+ * logs "FILE:LINE: problem" at TA_LOG_ERROR and returns -1.
+ */
+int ta_options_load(struct ta_options *o, const char *path, int missing_ok,
+		    const struct ta_log *log);
+
+struct ta_stats {
+	uint32_t switches, links, hosts, dests;
+	uint64_t turns;		/* turns considered (pairs x 2) */
+	uint64_t turns_allowed, turns_prohibited;
+	uint32_t escape_root;	/* switch index */
+	uint32_t pieces;	/* connected pieces of the switch graph */
+	uint32_t dests_fallback;	/* in-trees built with the escape rule */
+	uint64_t unreachable;	/* (switch, dest) entries with no port */
+	double seconds;
+};
+
+struct ta_result {
+	uint32_t n_sw, n_dest;
+	uint8_t *port;		/* [sw * n_dest + dest], TA_NO_PORT if none */
+	uint8_t *turn_state;	/* per turn slot, enum ta_turn_state */
+	struct ta_stats stats;
+};
+
+static inline uint8_t ta_result_port(const struct ta_result *r, uint32_t sw,
+				     uint32_t dest)
+{
+	return r->port[(size_t)sw * r->n_dest + dest];
+}
+
+/*
+ * Routes g.  Returns 0 and fills res (free with ta_result_free), or -1
+ * after logging why (bad traffic file, allocation failure, ...).
+ * g must be finalized.
+ */
+int ta_route(const struct ta_graph *g, const struct ta_options *o,
+	     const struct ta_log *log, struct ta_result *res);
+void ta_result_free(struct ta_result *res);
+
+#endif

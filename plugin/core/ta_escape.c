@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: MIT
+/* Escape spanning tree: root choice, BFS with traffic-aware parents. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_escape.h"
+
+#define MAX_ECC_CANDIDATES 64u
+
+/* BFS distances from src over all links; returns eccentricity */
+static uint32_t bfs(const struct ta_graph *g, uint32_t src, uint32_t *dist,
+		    uint32_t *queue)
+{
+	uint32_t head = 0, tail = 0, ecc = 0, s;
+
+	for (s = 0; s < g->n_sw; s++)
+		dist[s] = UINT32_MAX;
+	dist[src] = 0;
+	queue[tail++] = src;
+	while (head < tail) {
+		uint32_t u = queue[head++], j;
+
+		if (dist[u] > ecc)
+			ecc = dist[u];
+		for (j = 0; j < g->sw[u].n_ends; j++) {
+			uint32_t v = g->sw[u].ends[j].peer;
+
+			if (dist[v] == UINT32_MAX) {
+				dist[v] = dist[u] + 1;
+				queue[tail++] = v;
+			}
+		}
+	}
+	return ecc;
+}
+
+static double switch_traffic(const struct ta_graph *g, const double *w,
+			     uint32_t s)
+{
+	uint32_t n = g->sw[s].n_ends, k;
+	double sum = 0;
+
+	if (!w)
+		return 0;
+	for (k = 0; k < n * n; k++)
+		sum += w[g->sw[s].turn_base + k];
+	return sum;
+}
+
+/* best root among the switches of the piece listed in members[0..n) */
+static uint32_t pick_root(const struct ta_graph *g, const double *w,
+			  const uint32_t *members, uint32_t n, uint32_t *dist,
+			  uint32_t *queue)
+{
+	uint32_t max_deg = 0, i, tried = 0, best = members[0];
+	uint32_t best_ecc = UINT32_MAX;
+	double best_w = -1;
+
+	for (i = 0; i < n; i++)
+		if (g->sw[members[i]].n_ends > max_deg)
+			max_deg = g->sw[members[i]].n_ends;
+	/* small pieces: every switch; large ones: the best-connected few */
+	for (i = 0; i < n && tried < MAX_ECC_CANDIDATES; i++) {
+		uint32_t s = members[i], ecc;
+		double tw;
+
+		if (n > MAX_ECC_CANDIDATES && g->sw[s].n_ends != max_deg)
+			continue;
+		tried++;
+		ecc = bfs(g, s, dist, queue);
+		tw = switch_traffic(g, w, s);
+		if (ecc < best_ecc || (ecc == best_ecc && tw > best_w)) {
+			best = s;
+			best_ecc = ecc;
+			best_w = tw;
+		}
+	}
+	return best;
+}
+
+/* weight of the turn at parent p from its end in_end to its parent link */
+static double parent_turn_weight(const struct ta_graph *g, const double *w,
+				 const struct ta_escape *e, uint32_t p,
+				 uint32_t in_end)
+{
+	uint32_t up = e->parent_end[p];
+
+	if (!w || up == TA_NO_END)
+		return 0;
+	return w[ta_turn(g, p, in_end, up)] + w[ta_turn(g, p, up, in_end)];
+}
+
+/* BFS tree of one piece from root; parents chosen by turn weight */
+static void grow_tree(struct ta_escape *e, const struct ta_graph *g,
+		      const double *w, uint32_t root, uint32_t *dist,
+		      uint32_t *queue)
+{
+	uint32_t k, n_piece = 0, s;
+
+	bfs(g, root, dist, queue);
+	/* queue holds the piece in BFS order: parents come before children */
+	for (s = 0; s < g->n_sw; s++)
+		if (dist[s] != UINT32_MAX)
+			n_piece++;
+	e->parent_end[root] = TA_NO_END;
+	for (k = 1; k < n_piece; k++) {
+		uint32_t v = queue[k], j, best = TA_NO_END;
+		double best_w = -1;
+
+		for (j = 0; j < g->sw[v].n_ends; j++) {
+			const struct ta_port_ref *r = &g->sw[v].ends[j];
+			const struct ta_link *l = &g->links[r->link];
+			uint32_t p = r->peer, p_end;
+			double pw;
+
+			if (dist[p] + 1 != dist[v])
+				continue;
+			p_end = l->end[l->sw[0] == p ? 0 : 1];
+			pw = parent_turn_weight(g, w, e, p, p_end);
+			if (pw > best_w) {
+				best_w = pw;
+				best = j;
+			}
+		}
+		e->parent_end[v] = best;
+	}
+}
+
+int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
+		    const double *turn_weight, uint64_t root_guid)
+{
+	uint32_t n = g->n_sw ? g->n_sw : 1, s;
+	uint32_t *dist = malloc(n * sizeof(*dist));
+	uint32_t *queue = malloc(n * sizeof(*queue));
+	uint32_t *members = malloc(n * sizeof(*members));
+
+	memset(e, 0, sizeof(*e));
+	e->parent_end = malloc(n * sizeof(*e->parent_end));
+	e->piece = malloc(n * sizeof(*e->piece));
+	if (!dist || !queue || !members || !e->parent_end || !e->piece) {
+		free(dist);
+		free(queue);
+		free(members);
+		ta_escape_free(e);
+		return -1;
+	}
+	for (s = 0; s < g->n_sw; s++) {
+		e->parent_end[s] = TA_NO_END;
+		e->piece[s] = UINT32_MAX;
+	}
+	for (s = 0; s < g->n_sw; s++) {
+		uint32_t cnt, i, root;
+
+		if (e->piece[s] != UINT32_MAX)
+			continue;
+		bfs(g, s, dist, queue);
+		cnt = 0;
+		for (i = 0; i < g->n_sw; i++)
+			if (dist[i] != UINT32_MAX) {
+				members[cnt++] = i;
+				e->piece[i] = e->n_pieces;
+			}
+		root = UINT32_MAX;
+		for (i = 0; root_guid && i < cnt; i++)
+			if (g->sw[members[i]].guid == root_guid)
+				root = members[i];
+		if (root == UINT32_MAX)
+			root = pick_root(g, turn_weight, members, cnt, dist,
+					 queue);
+		grow_tree(e, g, turn_weight, root, dist, queue);
+		if (e->n_pieces == 0)
+			e->root = root;
+		e->n_pieces++;
+	}
+	free(dist);
+	free(queue);
+	free(members);
+	return 0;
+}
+
+void ta_escape_free(struct ta_escape *e)
+{
+	free(e->parent_end);
+	free(e->piece);
+	e->parent_end = NULL;
+	e->piece = NULL;
+}
+
+int ta_escape_is_tree_end(const struct ta_escape *e, const struct ta_graph *g,
+			  uint32_t s, uint32_t j)
+{
+	const struct ta_port_ref *r = &g->sw[s].ends[j];
+	uint32_t pe;
+
+	if (e->parent_end[s] == j)
+		return 1;
+	pe = e->parent_end[r->peer];
+	return pe != TA_NO_END && g->sw[r->peer].ends[pe].link == r->link;
+}
+
+void ta_escape_allow_turns(const struct ta_escape *e, struct ta_cdg *c)
+{
+	const struct ta_graph *g = c->g;
+	uint32_t s, i, j;
+
+	for (s = 0; s < g->n_sw; s++)
+		for (i = 0; i < g->sw[s].n_ends; i++) {
+			if (!ta_escape_is_tree_end(e, g, s, i))
+				continue;
+			for (j = 0; j < g->sw[s].n_ends; j++)
+				if (j != i && ta_escape_is_tree_end(e, g, s, j))
+					c->state[ta_turn(g, s, i, j)] =
+						TA_TURN_ALLOWED;
+		}
+}

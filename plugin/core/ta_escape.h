@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The escape tree: a BFS spanning tree (a forest if the fabric is in
+ * pieces) whose turns are allowed before turn addition starts.  Routing
+ * along the tree towards any destination only uses tree turns
+ * (up*, then down*), so every destination stays reachable however the
+ * other turns are decided; see ta_intree.h for how routes use it.
+ */
+#ifndef TA_ESCAPE_H
+#define TA_ESCAPE_H
+
+#include <stdint.h>
+
+#include "ta_cdg.h"
+#include "ta_graph.h"
+
+#define TA_NO_END UINT32_MAX
+
+struct ta_escape {
+	uint32_t root;		/* root of the piece holding switch 0 */
+	uint32_t n_pieces;	/* connected pieces of the switch graph */
+	uint32_t *parent_end;	/* per switch; TA_NO_END at roots */
+	uint32_t *piece;	/* per switch: connected piece number */
+};
+
+/*
+ * Builds the tree.  root_guid != 0 forces the root of its piece; else the
+ * root is a switch of least eccentricity, ties to the most turn traffic
+ * (turn_weight may be NULL).  Parents are chosen, among the switches of
+ * the previous BFS level, by the heaviest turn from the new link into the
+ * parent's own parent link.
+ */
+int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
+		    const double *turn_weight, uint64_t root_guid);
+void ta_escape_free(struct ta_escape *e);
+
+/* 1 if end j of switch s is a tree link */
+int ta_escape_is_tree_end(const struct ta_escape *e, const struct ta_graph *g,
+			  uint32_t s, uint32_t j);
+
+/* marks every turn between two tree links as allowed */
+void ta_escape_allow_turns(const struct ta_escape *e, struct ta_cdg *c);
+
+#endif

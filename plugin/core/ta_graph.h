@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The fabric as the routing core sees it: switches, inter-switch links
+ * (parallel links are separate links) and destinations (one per LID:
+ * host ports and switch port 0).  Built by the OpenSM adapter from
+ * osm_subn_t, or by tests from generated topologies.
+ *
+ * Each link l joins (sw a, port pa) and (sw b, port pb) and gives two
+ * channels: 2l is a->b, 2l+1 is b->a.
+ */
+#ifndef TA_GRAPH_H
+#define TA_GRAPH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define TA_NO_PORT 255u		/* same value as OpenSM's OSM_NO_PATH */
+#define TA_MAX_PORTS 255u
+
+struct ta_link {
+	uint32_t sw[2];		/* switch index of each end */
+	uint8_t port[2];	/* port number on that switch */
+	uint32_t end[2];	/* index in that switch's ends[] (after finalize) */
+};
+
+/* one link end seen from a switch: the link and the channel leaving */
+struct ta_port_ref {
+	uint32_t link;
+	uint32_t peer;		/* switch at the other end */
+	uint8_t port;		/* local port number */
+};
+
+struct ta_switch {
+	uint64_t guid;
+	char *name;
+	uint32_t n_ends;	/* inter-switch link ends */
+	struct ta_port_ref *ends;	/* sorted by local port */
+	uint32_t cap_ends;
+	uint32_t turn_base;	/* index of this switch's first turn */
+};
+
+struct ta_dest {
+	uint16_t lid;
+	uint32_t sw;		/* switch the destination sits on/behind */
+	uint8_t port;		/* 0: the switch itself; else port to the host */
+	bool is_host;
+	uint64_t guid;		/* port GUID (hosts: for traffic groups) */
+	char *name;		/* node description, may be NULL */
+	int32_t group;		/* traffic group, -1 = default */
+};
+
+struct ta_graph {
+	uint32_t n_sw, cap_sw;
+	struct ta_switch *sw;
+	uint32_t n_links, cap_links;
+	struct ta_link *links;
+	uint32_t n_dest, cap_dest;
+	struct ta_dest *dest;
+	bool finalized;
+	uint32_t n_turn_slots;	/* sum over switches of n_ends^2 */
+};
+
+struct ta_graph *ta_graph_new(void);
+void ta_graph_free(struct ta_graph *g);
+
+/* returns the new switch index, or -1 on allocation failure */
+int ta_graph_add_switch(struct ta_graph *g, uint64_t guid, const char *name);
+/* returns the new link index, or -1 (bad switch index, self loop, ENOMEM) */
+int ta_graph_add_link(struct ta_graph *g, uint32_t sw_a, uint8_t port_a,
+		      uint32_t sw_b, uint8_t port_b);
+/* returns the new destination index, or -1 */
+int ta_graph_add_dest(struct ta_graph *g, uint16_t lid, uint32_t sw,
+		      uint8_t port, bool is_host, uint64_t guid,
+		      const char *name);
+
+/* sorts link ends and numbers turns; call once, after all adds */
+int ta_graph_finalize(struct ta_graph *g);
+
+static inline uint32_t ta_chan(uint32_t link, uint32_t from_end)
+{
+	return 2 * link + from_end;
+}
+
+/* channel leaving switch s through its link end i */
+uint32_t ta_graph_out_chan(const struct ta_graph *g, uint32_t s, uint32_t i);
+/* channel entering switch s through its link end i */
+uint32_t ta_graph_in_chan(const struct ta_graph *g, uint32_t s, uint32_t i);
+
+/* turn index at switch s from link end i (in) to link end j (out) */
+static inline uint32_t ta_turn(const struct ta_graph *g, uint32_t s,
+			       uint32_t i, uint32_t j)
+{
+	return g->sw[s].turn_base + i * g->sw[s].n_ends + j;
+}
+
+#endif

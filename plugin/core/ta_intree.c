@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+/* Per-destination in-tree over allowed turns (see ta_intree.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_cdg.h"
+#include "ta_intree.h"
+
+#define PENDING (UINT32_MAX - 1)
+
+int ta_intree_init(struct ta_intree *t, const struct ta_graph *g)
+{
+	uint32_t n = g->n_sw ? g->n_sw : 1, max_ends = 1, s;
+
+	memset(t, 0, sizeof(*t));
+	t->g = g;
+	for (s = 0; s < g->n_sw; s++)
+		if (g->sw[s].n_ends > max_ends)
+			max_ends = g->sw[s].n_ends;
+	t->dist = malloc(n * sizeof(*t->dist));
+	t->out_end = malloc(n * sizeof(*t->out_end));
+	t->order = malloc(n * sizeof(*t->order));
+	t->tree_next = malloc(n * sizeof(*t->tree_next));
+	t->pending = malloc(n * sizeof(*t->pending));
+	t->cand = malloc(max_ends * sizeof(*t->cand));
+	if (!t->dist || !t->out_end || !t->order || !t->tree_next ||
+	    !t->pending || !t->cand) {
+		ta_intree_free(t);
+		return -1;
+	}
+	return 0;
+}
+
+void ta_intree_free(struct ta_intree *t)
+{
+	free(t->dist);
+	free(t->out_end);
+	free(t->order);
+	free(t->tree_next);
+	free(t->pending);
+	free(t->cand);
+	memset(t, 0, sizeof(*t));
+}
+
+/* end index, at the far switch, of the link behind end j of switch s */
+static inline uint32_t far_end(const struct ta_graph *g, uint32_t s,
+			       uint32_t j)
+{
+	const struct ta_link *l = &g->links[g->sw[s].ends[j].link];
+
+	return l->end[l->sw[0] == s ? 1 : 0];
+}
+
+/* escape mode: tree_next[s] = end of s towards dest_sw along the tree */
+static void tree_paths(struct ta_intree *t, const struct ta_escape *esc,
+		       uint32_t dest_sw)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t head = 0, tail = 0, s;
+
+	for (s = 0; s < g->n_sw; s++)
+		t->tree_next[s] = TA_NO_END;
+	t->pending[tail++] = dest_sw;
+	t->tree_next[dest_sw] = TA_OUT_DELIVER;
+	while (head < tail) {
+		uint32_t u = t->pending[head++], j;
+
+		for (j = 0; j < g->sw[u].n_ends; j++) {
+			uint32_t v = g->sw[u].ends[j].peer;
+
+			if (t->tree_next[v] != TA_NO_END ||
+			    !ta_escape_is_tree_end(esc, g, u, j))
+				continue;
+			t->tree_next[v] = far_end(g, u, j);
+			t->pending[tail++] = v;
+		}
+	}
+}
+
+/* escape rule: may s send to end j, given its unrouted tree children? */
+static int children_can_turn(const struct ta_intree *t, const uint8_t *state,
+			     const struct ta_escape *esc, uint32_t s,
+			     uint32_t j)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t c;
+
+	for (c = 0; c < g->sw[s].n_ends; c++) {
+		uint32_t p = g->sw[s].ends[c].peer;
+
+		if (c == j || t->dist[p] < PENDING ||
+		    !ta_escape_is_tree_end(esc, g, s, c) ||
+		    t->tree_next[p] != far_end(g, s, c))
+			continue;
+		if (state[ta_turn(g, s, c, j)] != TA_TURN_ALLOWED)
+			return 0;
+	}
+	return 1;
+}
+
+/* is end j of s a way into a switch of level lvl whose output admits it? */
+static int can_join_via(const struct ta_intree *t, const uint8_t *state,
+			uint32_t s, uint32_t j, uint32_t lvl)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t n = g->sw[s].ends[j].peer, o = t->out_end[n];
+
+	if (t->dist[n] != lvl)
+		return 0;
+	if (o == TA_OUT_DELIVER)
+		return 1;
+	return state[ta_turn(g, n, far_end(g, s, j), o)] == TA_TURN_ALLOWED;
+}
+
+/* candidates in a switch-independent order: neighbour index, then port */
+static void sort_cand(const struct ta_graph *g, uint32_t s, uint32_t *cand,
+		      uint32_t n)
+{
+	uint32_t i, k;
+
+	for (i = 1; i < n; i++) {
+		uint32_t x = cand[i];
+		uint32_t px = g->sw[s].ends[x].peer;
+
+		for (k = i; k > 0; k--) {
+			uint32_t y = cand[k - 1];
+			uint32_t py = g->sw[s].ends[y].peer;
+
+			if (py < px || (py == px && y < x))
+				break;
+			cand[k] = y;
+		}
+		cand[k] = x;
+	}
+}
+
+uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
+			 const struct ta_escape *esc, uint32_t dest_sw,
+			 uint32_t spread)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t s, lvl = 0, lvl_start = 0;
+
+	for (s = 0; s < g->n_sw; s++) {
+		t->dist[s] = TA_UNREACHED;
+		t->out_end[s] = TA_NO_END;
+	}
+	if (esc)
+		tree_paths(t, esc, dest_sw);
+	t->dist[dest_sw] = 0;
+	t->out_end[dest_sw] = TA_OUT_DELIVER;
+	t->order[0] = dest_sw;
+	t->n_order = 1;
+	while (lvl_start < t->n_order) {
+		uint32_t lvl_end = t->n_order, n_pend = 0, k, p;
+
+		/* switches next to this level, not yet routed */
+		for (k = lvl_start; k < lvl_end; k++) {
+			uint32_t u = t->order[k], j;
+
+			for (j = 0; j < g->sw[u].n_ends; j++) {
+				uint32_t v = g->sw[u].ends[j].peer;
+
+				if (t->dist[v] != TA_UNREACHED)
+					continue;
+				t->dist[v] = PENDING;
+				t->pending[n_pend++] = v;
+			}
+		}
+		for (p = 0; p < n_pend; p++) {
+			uint32_t v = t->pending[p], j, n_cand = 0;
+
+			for (j = 0; j < g->sw[v].n_ends; j++)
+				if (can_join_via(t, state, v, j, lvl) &&
+				    (!esc ||
+				     children_can_turn(t, state, esc, v, j)))
+					t->cand[n_cand++] = j;
+			if (!n_cand)
+				continue;
+			sort_cand(g, v, t->cand, n_cand);
+			t->out_end[v] = t->cand[spread % n_cand];
+			t->dist[v] = lvl + 1;
+			t->order[t->n_order++] = v;
+		}
+		/* the stranded ones may join later through a longer path */
+		for (p = 0; p < n_pend; p++)
+			if (t->dist[t->pending[p]] == PENDING)
+				t->dist[t->pending[p]] = TA_UNREACHED;
+		lvl_start = lvl_end;
+		lvl++;
+	}
+	return t->n_order;
+}

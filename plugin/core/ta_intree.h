@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * One destination's routes as an LFT can hold them: an in-tree where
+ * every switch has one output, grown level by level from the
+ * destination's switch.  A switch joins through a neighbour one level
+ * closer only if the turn into that neighbour's chosen output is
+ * allowed, so every route uses allowed turns only.
+ *
+ * Plain mode gives shortest allowed paths but can strand switches (a
+ * neighbour's output already rules the turn out).  Escape mode adds one
+ * rule: a switch may only pick an output that its escape-tree children
+ * (tree neighbours whose tree path to the destination runs through it,
+ * and that have no route yet) can turn into.  Then the tree link is
+ * always a valid choice for them, so every switch of the destination's
+ * piece joins: by induction along the tree path, the first switch
+ * without a route would find its tree parent's output open to it.
+ */
+#ifndef TA_INTREE_H
+#define TA_INTREE_H
+
+#include <stdint.h>
+
+#include "ta_escape.h"
+#include "ta_graph.h"
+
+#define TA_OUT_DELIVER (UINT32_MAX - 1)	/* at the destination's switch */
+#define TA_UNREACHED UINT32_MAX
+
+struct ta_intree {
+	const struct ta_graph *g;
+	uint32_t *dist;		/* hops to the destination switch */
+	uint32_t *out_end;	/* chosen link end, or TA_OUT_DELIVER */
+	uint32_t *order;	/* switches with a route, nearest first */
+	uint32_t n_order;
+	uint32_t *tree_next;	/* escape mode: end towards dest on tree */
+	uint32_t *pending;
+	uint32_t *cand;
+};
+
+int ta_intree_init(struct ta_intree *t, const struct ta_graph *g);
+void ta_intree_free(struct ta_intree *t);
+
+/*
+ * Builds the in-tree towards switch dest_sw using turns marked
+ * TA_TURN_ALLOWED in state.  esc != NULL selects escape mode.  Among
+ * equal choices a switch takes the (spread mod n)-th, candidates ordered
+ * by neighbour switch index then port, so that all switches pick
+ * consistently.  Returns the number of switches that got a route.
+ */
+uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
+			 const struct ta_escape *esc, uint32_t dest_sw,
+			 uint32_t spread);
+
+#endif

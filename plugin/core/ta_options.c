@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: MIT
+/* The engine's option file: "key value" lines. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_engine.h"
+#include "ta_parse.h"
+
+void ta_options_init(struct ta_options *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->mode = TA_MODE_TURN_ADDITION;
+}
+
+void ta_options_clear(struct ta_options *o)
+{
+	free(o->traffic_file);
+	ta_options_init(o);
+}
+
+static int set_option(struct ta_options *o, char **tok, int n,
+		      const char **why)
+{
+	uint64_t v;
+
+	if (n != 2) {
+		*why = "expected exactly one value after the option name";
+		return -1;
+	}
+	if (!strcmp(tok[0], "traffic_file")) {
+		char *p = strdup(tok[1]);
+
+		if (!p) {
+			*why = "out of memory";
+			return -1;
+		}
+		free(o->traffic_file);
+		o->traffic_file = p;
+	} else if (!strcmp(tok[0], "seed")) {
+		if (ta_parse_u64(tok[1], &v)) {
+			*why = "seed must be a non-negative integer";
+			return -1;
+		}
+		o->seed = v;
+	} else if (!strcmp(tok[0], "escape_root")) {
+		if (!strcmp(tok[1], "auto")) {
+			o->escape_root_guid = 0;
+		} else if (ta_parse_u64(tok[1], &v) || !v) {
+			*why = "escape_root must be 'auto' or a switch GUID such as 0x0002c90000000001";
+			return -1;
+		} else {
+			o->escape_root_guid = v;
+		}
+	} else if (!strcmp(tok[0], "mode")) {
+		if (!strcmp(tok[1], "turn_addition"))
+			o->mode = TA_MODE_TURN_ADDITION;
+		else if (!strcmp(tok[1], "no_prohibition"))
+			o->mode = TA_MODE_NONE_PROHIBITED;
+		else {
+			*why = "mode must be turn_addition or no_prohibition";
+			return -1;
+		}
+	} else {
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode)";
+		return -1;
+	}
+	return 0;
+}
+
+int ta_options_load(struct ta_options *o, const char *path, int missing_ok,
+		    const struct ta_log *log)
+{
+	struct ta_line_reader r;
+	char *tok[TA_MAX_TOKENS];
+	int n, ret = 0;
+
+	if (ta_reader_open(&r, path)) {
+		if (missing_ok && errno == ENOENT)
+			return 0;
+		ta_logf(log, TA_LOG_ERROR, "%s: cannot open: %s", path,
+			strerror(errno));
+		return -1;
+	}
+	while ((n = ta_reader_next(&r, tok)) > 0) {
+		const char *why = NULL;
+
+		if (set_option(o, tok, n, &why)) {
+			ta_logf(log, TA_LOG_ERROR, "%s:%u: %s: %s", path,
+				r.line_no, tok[0], why);
+			ret = -1;
+			break;
+		}
+	}
+	if (n < 0) {
+		ta_logf(log, TA_LOG_ERROR,
+			"%s:%u: unreadable line (too many words, NUL byte or read error)",
+			path, r.line_no);
+		ret = -1;
+	}
+	ta_reader_close(&r);
+	return ret;
+}

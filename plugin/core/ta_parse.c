@@ -1,0 +1,91 @@
+// SPDX-License-Identifier: MIT
+/* Tokenised line reading and strict number parsing. */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_parse.h"
+
+int ta_reader_open(struct ta_line_reader *r, const char *path)
+{
+	memset(r, 0, sizeof(*r));
+	r->path = path;
+	r->f = fopen(path, "r");
+	return r->f ? 0 : -1;
+}
+
+void ta_reader_close(struct ta_line_reader *r)
+{
+	if (r->f)
+		fclose(r->f);
+	free(r->buf);
+	r->f = NULL;
+	r->buf = NULL;
+}
+
+int ta_reader_next(struct ta_line_reader *r, char **tok)
+{
+	for (;;) {
+		ssize_t len = getline(&r->buf, &r->cap, r->f);
+		char *p, *hash;
+		int n = 0;
+
+		if (len < 0)
+			return ferror(r->f) ? -1 : 0;
+		r->line_no++;
+		if ((size_t)len != strlen(r->buf))
+			return -1;	/* NUL byte inside the line */
+		hash = strchr(r->buf, '#');
+		if (hash)
+			*hash = '\0';
+		p = r->buf;
+		for (;;) {
+			while (*p && isspace((unsigned char)*p))
+				p++;
+			if (!*p)
+				break;
+			if (n == TA_MAX_TOKENS)
+				return -1;
+			tok[n++] = p;
+			while (*p && !isspace((unsigned char)*p))
+				p++;
+			if (*p)
+				*p++ = '\0';
+		}
+		if (n)
+			return n;
+	}
+}
+
+int ta_parse_u64(const char *s, uint64_t *v)
+{
+	char *end;
+	unsigned long long x;
+
+	if (!*s || *s == '-' || *s == '+')
+		return -1;
+	errno = 0;
+	x = strtoull(s, &end, 0);
+	if (errno || *end)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+int ta_parse_double(const char *s, double *v)
+{
+	char *end;
+	double x;
+
+	if (!*s)
+		return -1;
+	errno = 0;
+	x = strtod(s, &end);
+	if (errno || *end || !isfinite(x))
+		return -1;
+	*v = x;
+	return 0;
+}

@@ -1,0 +1,152 @@
+// SPDX-License-Identifier: MIT
+/* Ordering and deciding turn pairs, heaviest first. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "ta_turnadd.h"
+
+struct turn_pair {
+	int64_t wq;		/* quantised weight of both directions */
+	uint32_t round;		/* position in its switch's rotation */
+	uint32_t order;		/* the switch's place in a round */
+	uint32_t far;		/* far-end neighbour the rotation is over */
+	uint32_t k;		/* how many earlier pairs share wq and far */
+	uint32_t s, i, j;
+};
+
+static int64_t quantise(double w)
+{
+	return (int64_t)llround(w * 1e6);
+}
+
+/* within a switch: weight, then far end, to count repeats of a far end */
+static int cmp_in_switch(const void *a, const void *b)
+{
+	const struct turn_pair *x = a, *y = b;
+
+	if (x->wq != y->wq)
+		return x->wq > y->wq ? -1 : 1;
+	if (x->far != y->far)
+		return x->far < y->far ? -1 : 1;
+	if (x->i != y->i)
+		return x->i < y->i ? -1 : 1;
+	return x->j < y->j ? -1 : (x->j > y->j);
+}
+
+/* rotation inside a switch: first use of each far end, then second... */
+static int cmp_rotation(const void *a, const void *b)
+{
+	const struct turn_pair *x = a, *y = b;
+
+	if (x->wq != y->wq)
+		return x->wq > y->wq ? -1 : 1;
+	if (x->k != y->k)
+		return x->k < y->k ? -1 : 1;
+	return cmp_in_switch(a, b);
+}
+
+static int cmp_global(const void *a, const void *b)
+{
+	const struct turn_pair *x = a, *y = b;
+
+	if (x->wq != y->wq)
+		return x->wq > y->wq ? -1 : 1;
+	if (x->round != y->round)
+		return x->round < y->round ? -1 : 1;
+	if (x->order != y->order)
+		return x->order < y->order ? -1 : 1;
+	return 0;
+}
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static uint32_t *switch_order(uint32_t n, uint64_t seed)
+{
+	uint32_t *perm = malloc((n + 1) * sizeof(*perm)), i;
+	uint64_t st = seed;
+
+	if (!perm)
+		return NULL;
+	for (i = 0; i < n; i++)
+		perm[i] = i;
+	for (i = n; seed && i > 1; i--) {
+		uint32_t k = (uint32_t)(splitmix64(&st) % i), tmp;
+
+		tmp = perm[i - 1];
+		perm[i - 1] = perm[k];
+		perm[k] = tmp;
+	}
+	return perm;
+}
+
+/* the pairs of switch s still undecided, in rotation order */
+static uint32_t switch_pairs(const struct ta_cdg *c, const double *w,
+			     uint32_t s, uint32_t order,
+			     struct turn_pair *out)
+{
+	const struct ta_graph *g = c->g;
+	uint32_t n = g->sw[s].n_ends, i, j, cnt = 0, r;
+
+	for (i = 0; i < n; i++)
+		for (j = i + 1; j < n; j++) {
+			struct turn_pair *p = &out[cnt];
+
+			if (c->state[ta_turn(g, s, i, j)] != TA_TURN_UNDECIDED)
+				continue;
+			p->wq = quantise(w[ta_turn(g, s, i, j)] +
+					 w[ta_turn(g, s, j, i)]);
+			p->far = g->sw[s].ends[j].peer;
+			p->s = s;
+			p->i = i;
+			p->j = j;
+			p->order = order;
+			cnt++;
+		}
+	qsort(out, cnt, sizeof(*out), cmp_in_switch);
+	for (r = 0; r < cnt; r++)
+		out[r].k = (r && out[r - 1].wq == out[r].wq &&
+			    out[r - 1].far == out[r].far) ? out[r - 1].k + 1 : 0;
+	qsort(out, cnt, sizeof(*out), cmp_rotation);
+	for (r = 0; r < cnt; r++)
+		out[r].round = (r && out[r - 1].wq == out[r].wq) ?
+				       out[r - 1].round + 1 : 0;
+	return cnt;
+}
+
+int ta_turnadd_decide(struct ta_cdg *c, const double *w, uint64_t seed)
+{
+	const struct ta_graph *g = c->g;
+	uint64_t max_pairs = 0;
+	uint32_t s, *perm = switch_order(g->n_sw, seed);
+	struct turn_pair *pairs;
+	size_t n = 0, k;
+
+	for (s = 0; s < g->n_sw; s++)
+		max_pairs += (uint64_t)g->sw[s].n_ends * g->sw[s].n_ends / 2;
+	pairs = malloc((max_pairs + 1) * sizeof(*pairs));
+	if (!perm || !pairs) {
+		free(perm);
+		free(pairs);
+		return -1;
+	}
+	for (s = 0; s < g->n_sw; s++)
+		n += switch_pairs(c, w, s, perm[s], pairs + n);
+	qsort(pairs, n, sizeof(*pairs), cmp_global);
+	for (k = 0; k < n; k++) {
+		const struct turn_pair *p = &pairs[k];
+
+		if (c->state[ta_turn(g, p->s, p->i, p->j)] ==
+		    TA_TURN_UNDECIDED)
+			ta_cdg_decide_pair(c, p->s, p->i, p->j);
+	}
+	free(perm);
+	free(pairs);
+	return 0;
+}

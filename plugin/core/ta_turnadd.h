@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Turn addition (the paper's method): estimate the traffic crossing each
+ * turn from routes with nothing prohibited, then decide turn pairs
+ * heaviest first, allowing a pair unless it closes a cycle of allowed
+ * turns.
+ */
+#ifndef TA_TURNADD_H
+#define TA_TURNADD_H
+
+#include <stdint.h>
+
+#include "ta_cdg.h"
+#include "ta_graph.h"
+#include "ta_traffic.h"
+
+/*
+ * Adds to w[turn] the traffic that crosses each turn when every host
+ * sends to every host over shortest paths with no turn prohibited.
+ * group[d] is each destination's traffic group, spread[d] its choice
+ * index among equal next hops (ta_intree_build).
+ */
+int ta_turn_traffic(const struct ta_graph *g, const struct ta_traffic *tr,
+		    const uint32_t *group, const uint32_t *spread, double *w);
+
+/*
+ * Decides every undecided turn pair of c, heaviest first (sum of both
+ * directions).  Equal weights: one pair per switch in turn, each switch
+ * rotating over the far-end neighbours of its pairs; switches in index
+ * order, or in a seeded shuffled order when seed != 0.
+ */
+int ta_turnadd_decide(struct ta_cdg *c, const double *w, uint64_t seed);
+
+#endif

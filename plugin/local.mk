@@ -1,0 +1,1 @@
+# rules for plugin (see top-level Makefile.am)

@@ -1,0 +1,1 @@
+# rules for scripts (see top-level Makefile.am)

@@ -1,0 +1,1 @@
+# rules for tests/integration (see top-level Makefile.am)

@@ -1,0 +1,18 @@
+# Unit tests (Check) of the routing core.
+UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SAN_CFLAGS)
+UNIT_LDADD = plugin/core/libtacore.la $(CHECK_LIBS) -lm
+
+check_PROGRAMS += tests/unit/test_fig18
+tests_unit_test_fig18_SOURCES = tests/unit/test_fig18.c
+tests_unit_test_fig18_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_fig18_LDADD = $(UNIT_LDADD)
+tests_unit_test_fig18_LDFLAGS = $(SAN_CFLAGS)
+
+TESTS += tests/unit/test_fig18
+
+check_PROGRAMS += tests/unit/test_parsers
+tests_unit_test_parsers_SOURCES = tests/unit/test_parsers.c
+tests_unit_test_parsers_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_parsers_LDADD = $(UNIT_LDADD)
+tests_unit_test_parsers_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_parsers
