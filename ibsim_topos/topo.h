@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Generated fabric topologies for tests and for the ibsim simulator.
+ *
+ * A topology is a set of switches (0-based index), inter-switch links
+ * and 1-port hosts.  Ports are 1-based.  Every generator puts the hosts
+ * of a switch on its lowest ports (1..H, host k on port k) and the
+ * inter-switch links on the following ports, in creation order.
+ *
+ * Every constructor overwrites *t (it need not be initialised) and
+ * returns 0, or -1 on bad arguments or out of memory, leaving *t empty
+ * (safe to topo_free()).  Names are unique and stable:
+ *   ring-sw<i>, mesh-sw<i>, torus-sw<i>, ft-leaf<i>, ft-spine<j>,
+ *   rnd-sw<i>; the host on port k of switch "S" is "S-h<k>".
+ * Switch port counts (sw_ports) are 36 when the used ports fit, else
+ * exactly the number of used ports (at most TOPO_MAX_PORTS).
+ */
+#ifndef TOPO_H
+#define TOPO_H
+
+#include <stdio.h>
+
+#define TOPO_DEFAULT_PORTS 36u
+#define TOPO_MAX_PORTS 254u	/* limit of ibsim's netfile parser */
+
+struct topo_link {
+	unsigned a, pa, b, pb;	/* switch index & port (1-based) at each end */
+};
+
+struct topo_host {
+	unsigned sw, port;	/* a 1-port host on switch sw, port */
+};
+
+struct topo {
+	unsigned n_sw;
+	unsigned *sw_ports;	/* port count per switch */
+	char **sw_name;
+	unsigned n_links;
+	struct topo_link *links;
+	unsigned n_hosts;
+	struct topo_host *hosts;
+	char **host_name;
+};
+
+/* n_sw >= 3 switches in a ring, switch i linked to i + 1 (mod n_sw). */
+int topo_ring(struct topo *t, unsigned n_sw, unsigned hosts_per_sw);
+
+/*
+ * x * y grid, switch index i = row * x + column.  With torus != 0 the
+ * rows and columns wrap around, but only along a dimension of size >= 3
+ * (a wrap of size 2 would duplicate a link, of size 1 be a self loop).
+ */
+int topo_mesh(struct topo *t, unsigned x, unsigned y, unsigned hosts_per_sw,
+	      int torus);
+
+/*
+ * Two-level fat tree: switches 0..leaves-1 are leaves, then the spines.
+ * Leaf i has hosts_per_leaf hosts and links_per_pair links to every
+ * spine; link r to spine j uses leaf port hosts_per_leaf + j *
+ * links_per_pair + r + 1 and spine port i * links_per_pair + r + 1.
+ */
+int topo_fattree2(struct topo *t, unsigned leaves, unsigned spines,
+		  unsigned hosts_per_leaf, unsigned links_per_pair);
+
+/*
+ * Random regular-ish net as in the turn-addition paper: n_sw >= 2
+ * switches, each with sw_ports switch-to-switch ports (all used, except
+ * one port when n_sw * sw_ports is odd) and hosts_per_sw hosts.  The
+ * graph is connected, has no self loops, and may have parallel links.
+ * sw_ports >= 2 is needed when n_sw > 2.  Same seed, same net (own PRNG).
+ */
+int topo_random(struct topo *t, unsigned n_sw, unsigned sw_ports,
+		unsigned hosts_per_sw, unsigned seed);
+
+void topo_free(struct topo *t);
+
+/* Writes an ibsim 0.10 netfile: switch records, then host records. */
+int topo_write_ibsim(const struct topo *t, FILE *f);
+
+/*
+ * Consistency check: indices and ports in range, no port used twice,
+ * no self loop, unique non-empty names without the characters " # @
+ * (reserved by ibsim).  0 if consistent, -1 otherwise.
+ */
+int topo_validate(const struct topo *t);
+
+/* 1 if every switch reaches every other over links, else 0. */
+int topo_connected(const struct topo *t);
+
+/* Number of inter-switch link ends on switch sw. */
+unsigned topo_sw_link_ends(const struct topo *t, unsigned sw);
+
+#endif /* TOPO_H */

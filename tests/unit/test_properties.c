@@ -1,0 +1,161 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Property tests over many generated fabrics: every host pair reachable,
+ * every host reaches every switch LID, and the channel dependency graph
+ * of the routes is acyclic.  Judged by route_verify.c, not by the
+ * engine's own checks.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "route_verify.h"
+#include "ta_engine.h"
+#include "topo_graph.h"
+
+static void route_and_verify(struct topo *t, const char *what,
+			     enum ta_mode mode, struct verify_report *rep)
+{
+	struct ta_graph *g = topo_to_graph(t);
+	struct ta_options o;
+	struct ta_result r;
+
+	ck_assert_msg(g != NULL, "%s: graph", what);
+	ta_options_init(&o);
+	o.mode = mode;
+	ck_assert_msg(ta_route(g, &o, NULL, &r) == 0, "%s: ta_route", what);
+	ck_assert_msg(verify_routes(g, &r, rep) == 0, "%s: verify", what);
+	ta_result_free(&r);
+	ta_options_clear(&o);
+	ta_graph_free(g);
+	topo_free(t);
+}
+
+static void expect_good(struct topo *t, const char *what)
+{
+	struct verify_report rep;
+
+	route_and_verify(t, what, TA_MODE_TURN_ADDITION, &rep);
+	ck_assert_msg(rep.host_pairs > 0, "%s: no host pairs", what);
+	ck_assert_msg(rep.unreachable_host_pairs == 0,
+		      "%s: %llu of %llu host pairs unreachable", what,
+		      (unsigned long long)rep.unreachable_host_pairs,
+		      (unsigned long long)rep.host_pairs);
+	ck_assert_msg(rep.unreachable_host_to_switch == 0,
+		      "%s: %llu host-to-switch routes missing", what,
+		      (unsigned long long)rep.unreachable_host_to_switch);
+	ck_assert_msg(!rep.cdg_cyclic, "%s: channel dependency cycle", what);
+}
+
+START_TEST(rings)
+{
+	unsigned n;
+	char what[64];
+
+	for (n = 3; n <= 16; n++) {
+		struct topo t;
+
+		snprintf(what, sizeof(what), "ring %u", n);
+		ck_assert_int_eq(topo_ring(&t, n, 1 + n % 3), 0);
+		expect_good(&t, what);
+	}
+}
+END_TEST
+
+START_TEST(meshes_and_tori)
+{
+	static const unsigned dims[][2] = { { 2, 2 }, { 3, 3 }, { 4, 5 },
+					    { 6, 6 }, { 3, 7 } };
+	unsigned k;
+	char what[64];
+
+	for (k = 0; k < sizeof(dims) / sizeof(dims[0]); k++) {
+		int torus;
+
+		for (torus = 0; torus <= 1; torus++) {
+			struct topo t;
+
+			snprintf(what, sizeof(what), "%s %ux%u",
+				 torus ? "torus" : "mesh", dims[k][0],
+				 dims[k][1]);
+			ck_assert_int_eq(topo_mesh(&t, dims[k][0], dims[k][1],
+						   2, torus), 0);
+			expect_good(&t, what);
+		}
+	}
+}
+END_TEST
+
+START_TEST(fat_trees)
+{
+	static const unsigned p[][4] = { { 4, 2, 2, 1 }, { 6, 3, 3, 1 },
+					 { 8, 4, 4, 2 }, { 12, 6, 6, 1 },
+					 { 5, 3, 2, 3 } };
+	unsigned k;
+	char what[64];
+
+	for (k = 0; k < sizeof(p) / sizeof(p[0]); k++) {
+		struct topo t;
+
+		snprintf(what, sizeof(what), "fat tree %u/%u/%u/%u", p[k][0],
+			 p[k][1], p[k][2], p[k][3]);
+		ck_assert_int_eq(topo_fattree2(&t, p[k][0], p[k][1], p[k][2],
+					       p[k][3]), 0);
+		expect_good(&t, what);
+	}
+}
+END_TEST
+
+START_TEST(random_nets)
+{
+	unsigned n, seed;
+	char what[64];
+
+	for (n = 10; n <= 50; n += 10)
+		for (seed = 1; seed <= 8; seed++) {
+			struct topo t;
+			unsigned ports = 8 + seed % 3;
+
+			snprintf(what, sizeof(what),
+				 "random %u switches %u ports seed %u", n,
+				 ports, seed);
+			ck_assert_int_eq(topo_random(&t, n, ports, 2, seed), 0);
+			expect_good(&t, what);
+		}
+}
+END_TEST
+
+/* the verifier can fail: unrestricted shortest paths on a ring deadlock */
+START_TEST(verifier_sees_ring_cycle_without_prohibition)
+{
+	struct verify_report rep;
+	struct topo t;
+
+	ck_assert_int_eq(topo_ring(&t, 6, 1), 0);
+	route_and_verify(&t, "ring 6 no_prohibition", TA_MODE_NONE_PROHIBITED,
+			 &rep);
+	ck_assert_int_eq(rep.unreachable_host_pairs, 0);
+	ck_assert_int_eq(rep.cdg_cyclic, 1);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("properties");
+	TCase *tc = tcase_create("fabrics");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, rings);
+	tcase_add_test(tc, meshes_and_tori);
+	tcase_add_test(tc, fat_trees);
+	tcase_add_test(tc, random_nets);
+	tcase_add_test(tc, verifier_sees_ring_cycle_without_prohibition);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
