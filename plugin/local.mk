@@ -1,1 +1,21 @@
-# rules for plugin (see top-level Makefile.am)
+# The OpenSM adapter: libturnadd.so, loaded by the stock opensm binary
+# through "event_plugin_name turnadd".  OpenSM's own functions are
+# resolved at load time from the opensm process (it exports them); the
+# plugin is not linked against any OpenSM library.  Only the symbol
+# osm_event_plugin is exported, so the core's names cannot clash with
+# OpenSM's.
+lib_LTLIBRARIES += plugin/libturnadd.la
+plugin_libturnadd_la_SOURCES = \
+	plugin/turnadd_osm.h \
+	plugin/turnadd_plugin.c \
+	plugin/turnadd_routing.c plugin/turnadd_routing.h \
+	plugin/turnadd_config.c plugin/turnadd_config.h \
+	plugin/turnadd_summary.c plugin/turnadd_summary.h \
+	plugin/osm_graph.c plugin/osm_graph.h \
+	plugin/osm_lft.c plugin/osm_lft.h \
+	plugin/osm_log_bridge.c plugin/osm_log_bridge.h
+plugin_libturnadd_la_CPPFLAGS = $(AM_CPPFLAGS) $(OSM_CPPFLAGS) $(IBUMAD_CFLAGS)
+plugin_libturnadd_la_CFLAGS = $(AM_CFLAGS)
+plugin_libturnadd_la_LDFLAGS = -module -avoid-version -shared \
+	-export-symbols-regex '^osm_event_plugin$$'
+plugin_libturnadd_la_LIBADD = plugin/core/libtacore.la

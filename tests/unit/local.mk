@@ -1,6 +1,6 @@
 # Unit tests (Check) of the routing core.
 UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SAN_CFLAGS)
-UNIT_LDADD = plugin/core/libtacore.la $(CHECK_LIBS) -lm
+UNIT_LDADD = plugin/core/libtacore_checked.la $(CHECK_LIBS) -lm
 
 check_PROGRAMS += tests/unit/test_fig18
 tests_unit_test_fig18_SOURCES = tests/unit/test_fig18.c

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Writes the routing core's result into OpenSM's switches: new_lft of
+ * every switch, for every LID up to the switch's max_lid_ho, entries
+ * without a route set to OSM_NO_PATH.  OpenSM then sends the 64-LID
+ * blocks that differ from what the switch holds (see set_lft_block()
+ * in osm_ucast_mgr.c).
+ */
+#ifndef OSM_LFT_H
+#define OSM_LFT_H
+
+#include <stdint.h>
+
+#include "osm_graph.h"
+#include "ta_engine.h"
+#include "ta_log.h"
+
+struct osm_lft_stats {
+	uint32_t switches;
+	uint16_t max_lid;		/* largest max_lid_ho seen */
+	uint64_t blocks;		/* 64-LID blocks up to max_lid_ho */
+	uint64_t blocks_changed;	/* of those, differing from sw->lft */
+};
+
+/*
+ * res must have been computed from og->g.  Checks every port the core
+ * chose against OpenSM's switch (port exists and is cabled; port 0 only
+ * for the switch's own LIDs).  Returns 0, or -1 after logging the first
+ * bad entry; the tables are then not to be used.
+ */
+int osm_lft_write(const struct osm_graph *og, const struct ta_result *res,
+		  const struct ta_log *log, struct osm_lft_stats *st);
+
+#endif

@@ -1,0 +1,64 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The event plugin OpenSM loads for "event_plugin_name turnadd": its
+ * only job is to register the "turnadd" routing engine, which
+ * "routing_engine turnadd[,fallback...]" then selects.
+ */
+#include "turnadd_osm.h"
+#include "turnadd_routing.h"
+
+static void *turnadd_create(struct osm_opensm *osm)
+{
+	external_routing_engine_module_t module = {
+		.name = TURNADD_ENGINE_NAME,
+		.setup = turnadd_routing_setup,
+	};
+	struct turnadd_ctx *ctx = turnadd_ctx_new(osm);
+	cl_status_t status;
+
+	if (!ctx) {
+		osm_log(&osm->log, OSM_LOG_ERROR,
+			"turnadd: out of memory: engine not registered\n");
+		return NULL;
+	}
+	/* OpenSM copies the module and keeps ctx as the engine context */
+	status = osm_register_external_routing_engine(osm, &module, ctx);
+	if (status != CL_SUCCESS) {
+		ta_logf(&ctx->log, TA_LOG_ERROR,
+			"cannot register routing engine \"%s\" (%s)",
+			TURNADD_ENGINE_NAME, CL_STATUS_MSG(status));
+		turnadd_ctx_free(ctx);
+		return NULL;
+	}
+	ta_logf(&ctx->log, TA_LOG_INFO,
+		"routing engine \"%s\" registered (built against %s)",
+		TURNADD_ENGINE_NAME, OSM_VERSION);
+	return ctx;
+}
+
+/* OpenSM destroys its routing engines before it calls this */
+static void turnadd_delete(void *plugin_data)
+{
+	turnadd_ctx_free(plugin_data);
+}
+
+/* no event is needed: routing runs from the engine callbacks */
+static void turnadd_report(void *plugin_data, osm_epi_event_id_t event_id,
+			   void *event_data)
+{
+	(void)plugin_data;
+	(void)event_id;
+	(void)event_data;
+}
+
+/*
+ * OpenSM's loader (osm_epi_construct) rejects a plugin whose
+ * osm_version differs from the running opensm's, so this is the
+ * version string of the headers built against.
+ */
+osm_event_plugin_t osm_event_plugin = {
+	.osm_version = OSM_VERSION,
+	.create = turnadd_create,
+	.delete = turnadd_delete,
+	.report = turnadd_report,
+};

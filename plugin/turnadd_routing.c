@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: MIT
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "turnadd_routing.h"
+#include "osm_log_bridge.h"
+#include "osm_lft.h"
+#include "turnadd_config.h"
+#include "turnadd_summary.h"
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+struct turnadd_ctx *turnadd_ctx_new(osm_opensm_t *osm)
+{
+	struct turnadd_ctx *ctx = calloc(1, sizeof(*ctx));
+
+	if (!ctx)
+		return NULL;
+	ctx->osm = osm;
+	osm_log_bridge_init(&ctx->log, &osm->log);
+	return ctx;
+}
+
+void turnadd_ctx_release(struct turnadd_ctx *ctx)
+{
+	if (ctx->have_result)
+		ta_result_free(&ctx->result);
+	memset(&ctx->result, 0, sizeof(ctx->result));
+	ctx->have_result = false;
+	osm_graph_clear(&ctx->graph);
+}
+
+void turnadd_ctx_free(struct turnadd_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	turnadd_ctx_release(ctx);
+	free(ctx);
+}
+
+/* the one ERROR line of a failed routing; OpenSM then tries the next engine */
+static int routing_failed(struct turnadd_ctx *ctx, const char *what,
+			  const char *detail)
+{
+	ta_logf(&ctx->log, TA_LOG_ERROR,
+		"%s%s%s: no turnadd routes this sweep, OpenSM falls back to the next engine of routing_engine%s",
+		what, detail ? " " : "", detail ? detail : "",
+		ctx->osm->no_fallback_routing_engine ?
+		" (no_fallback: not to minhop)" : " (minhop last)");
+	turnadd_ctx_release(ctx);
+	return -1;
+}
+
+/*
+ * Computes the routes.  Returns 1 so that OpenSM also builds its own
+ * min-hop matrices (ucast_mgr_route() calls
+ * osm_ucast_mgr_build_lid_matrices() on > 0): the multicast manager and
+ * others read them.
+ */
+static int build_lid_matrices(void *context)
+{
+	struct turnadd_ctx *ctx = context;
+	struct ta_options opts;
+	const char *path;
+	double t0, t_graph;
+
+	turnadd_ctx_release(ctx);
+	t0 = now_seconds();
+	if (turnadd_config_load(&opts, &ctx->log, &path))
+		return routing_failed(ctx, "cannot load options from", path);
+	turnadd_log_options(&ctx->log, &opts, path);
+
+	if (osm_graph_build(&ctx->graph, &ctx->osm->subn, &ctx->log)) {
+		ta_options_clear(&opts);
+		return routing_failed(ctx, "cannot build the fabric graph",
+				      NULL);
+	}
+	t_graph = now_seconds() - t0;
+
+	if (ta_route(ctx->graph.g, &opts, &ctx->log, &ctx->result)) {
+		ta_options_clear(&opts);
+		return routing_failed(ctx, "the routing core failed", NULL);
+	}
+	ctx->have_result = true;
+	ta_options_clear(&opts);
+	turnadd_log_route(&ctx->log, &ctx->graph, &ctx->result.stats,
+			  t_graph);
+	return 1;
+}
+
+static int ucast_build_fwd_tables(void *context)
+{
+	struct turnadd_ctx *ctx = context;
+	struct osm_lft_stats st;
+	double t0 = now_seconds();
+
+	if (!ctx->have_result)
+		return routing_failed(ctx, "no routes computed", NULL);
+	if (osm_lft_write(&ctx->graph, &ctx->result, &ctx->log, &st))
+		return routing_failed(ctx, "cannot write the forwarding tables",
+				      NULL);
+	turnadd_log_lft(&ctx->log, &st, now_seconds() - t0);
+	/* OpenSM holds the tables now; the next sweep recomputes */
+	turnadd_ctx_release(ctx);
+	return 0;
+}
+
+/* called by OpenSM for each engine instance, before the plugin's delete */
+static void destroy(void *context)
+{
+	turnadd_ctx_release(context);
+}
+
+int turnadd_routing_setup(struct osm_routing_engine *re,
+			  struct osm_opensm *osm)
+{
+	(void)osm;
+	if (!re->context)
+		return -1;
+	re->build_lid_matrices = build_lid_matrices;
+	re->ucast_build_fwd_tables = ucast_build_fwd_tables;
+	re->destroy = destroy;
+	/* one VL, no SL choice: OpenSM's defaults for path_sl, sl2vl, vlarb,
+	 * multicast trees; ucast_dump_tables is never called by 3.3.23 */
+	return 0;
+}

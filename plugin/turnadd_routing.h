@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The "turnadd" routing engine as OpenSM sees it: the context shared
+ * by the event plugin and the engine, and the engine's setup callback
+ * that osm_register_external_routing_engine() hands to OpenSM.
+ */
+#ifndef TURNADD_ROUTING_H
+#define TURNADD_ROUTING_H
+
+#include <stdbool.h>
+
+#include "turnadd_osm.h"
+#include "osm_graph.h"
+#include "ta_engine.h"
+#include "ta_log.h"
+
+#define TURNADD_ENGINE_NAME "turnadd"
+
+struct turnadd_ctx {
+	osm_opensm_t *osm;
+	struct ta_log log;		/* to OpenSM's log */
+	/* from build_lid_matrices to ucast_build_fwd_tables: */
+	struct osm_graph graph;
+	struct ta_result result;
+	bool have_result;
+};
+
+/* NULL on allocation failure */
+struct turnadd_ctx *turnadd_ctx_new(osm_opensm_t *osm);
+/* frees the per-routing state, keeps the context */
+void turnadd_ctx_release(struct turnadd_ctx *ctx);
+void turnadd_ctx_free(struct turnadd_ctx *ctx);
+
+/* external_routing_engine_module_t.setup; re->context is the ctx */
+int turnadd_routing_setup(struct osm_routing_engine *re,
+			  struct osm_opensm *osm);
+
+#endif
