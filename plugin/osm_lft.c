@@ -43,7 +43,14 @@ static int write_switch(const struct osm_graph *og,
 			og->g->sw[s].guid);
 		return -1;
 	}
-	memset(sw->new_lft, OSM_NO_PATH, sw->lft_size);
+	/*
+	 * LIDs no port holds any more keep the entry the switch has: a
+	 * stale entry is harmless and rewriting it would cost a block.
+	 */
+	if (sw->lft)
+		memcpy(sw->new_lft, sw->lft, sw->lft_size);
+	else
+		memset(sw->new_lft, OSM_NO_PATH, sw->lft_size);
 	for (d = 0; d < og->g->n_dest; d++) {
 		uint16_t lid = og->g->dest[d].lid;
 		uint8_t port = ta_result_port(res, s, d);

@@ -25,6 +25,7 @@ struct turnadd_ctx *turnadd_ctx_new(osm_opensm_t *osm)
 		return NULL;
 	ctx->osm = osm;
 	osm_log_bridge_init(&ctx->log, &osm->log);
+	ta_saved_init(&ctx->saved);
 	return ctx;
 }
 
@@ -42,6 +43,7 @@ void turnadd_ctx_free(struct turnadd_ctx *ctx)
 	if (!ctx)
 		return;
 	turnadd_ctx_release(ctx);
+	ta_saved_free(&ctx->saved);
 	free(ctx);
 }
 
@@ -68,6 +70,7 @@ static int build_lid_matrices(void *context)
 {
 	struct turnadd_ctx *ctx = context;
 	struct ta_options opts;
+	struct ta_prior_buf prior;
 	const char *path;
 	double t0, t_graph;
 
@@ -84,10 +87,18 @@ static int build_lid_matrices(void *context)
 	}
 	t_graph = now_seconds() - t0;
 
-	if (ta_route(ctx->graph.g, &opts, &ctx->log, &ctx->result)) {
+	if (ta_saved_prior(&ctx->saved, ctx->graph.g, &prior)) {
+		ta_options_clear(&opts);
+		return routing_failed(ctx, "out of memory", NULL);
+	}
+	if (ta_route_prior(ctx->graph.g, &opts,
+			   ta_saved_empty(&ctx->saved) ? NULL : &prior.prior,
+			   &ctx->log, &ctx->result)) {
+		ta_prior_buf_free(&prior);
 		ta_options_clear(&opts);
 		return routing_failed(ctx, "the routing core failed", NULL);
 	}
+	ta_prior_buf_free(&prior);
 	ctx->have_result = true;
 	ta_options_clear(&opts);
 	turnadd_log_route(&ctx->log, &ctx->graph, &ctx->result.stats,
@@ -107,6 +118,9 @@ static int ucast_build_fwd_tables(void *context)
 		return routing_failed(ctx, "cannot write the forwarding tables",
 				      NULL);
 	turnadd_log_lft(&ctx->log, &st, now_seconds() - t0);
+	if (ta_saved_update(&ctx->saved, ctx->graph.g, &ctx->result))
+		ta_logf(&ctx->log, TA_LOG_ERROR,
+			"out of memory saving this routing: the next one starts from scratch");
 	/* OpenSM holds the tables now; the next sweep recomputes */
 	turnadd_ctx_release(ctx);
 	return 0;

@@ -13,6 +13,7 @@
 #include "osm_graph.h"
 #include "ta_engine.h"
 #include "ta_log.h"
+#include "ta_saved.h"
 
 #define TURNADD_ENGINE_NAME "turnadd"
 
@@ -23,6 +24,8 @@ struct turnadd_ctx {
 	struct osm_graph graph;
 	struct ta_result result;
 	bool have_result;
+	/* across sweeps: decisions and home ports, for minimal change */
+	struct ta_saved saved;
 };
 
 /* NULL on allocation failure */

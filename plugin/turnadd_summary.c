@@ -72,6 +72,13 @@ void turnadd_log_route(const struct ta_log *log, const struct osm_graph *og,
 			"turns: %" PRIu64 " considered, %" PRIu64 " allowed, %" PRIu64 " prohibited; no escape root",
 			st->turns, st->turns_allowed, st->turns_prohibited);
 
+	if (st->turns_kept || st->prior_discarded)
+		ta_logf(log, TA_LOG_INFO,
+			"minimal change: %" PRIu64 " turn decisions kept from the previous routing%s",
+			st->turns_kept,
+			st->prior_discarded ?
+			" (previous decisions clashed with the escape tree: all decided anew)" :
+			"");
 	ta_logf(log, TA_LOG_INFO,
 		"routes: %" PRIu64 " unreachable (switch, LID) entries, %u destinations routed by the escape rule; graph %.3f s, routing %.3f s",
 		st->unreachable, st->dests_fallback, graph_seconds,

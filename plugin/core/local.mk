@@ -13,7 +13,8 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_intree.c plugin/core/ta_intree.h \
 	plugin/core/ta_turn_traffic.c plugin/core/ta_turnadd.c \
 	plugin/core/ta_turnadd.h \
-	plugin/core/ta_engine.c plugin/core/ta_engine.h
+	plugin/core/ta_engine.c plugin/core/ta_engine.h \
+	plugin/core/ta_saved.c plugin/core/ta_saved.h
 
 # The same core built with the sanitizers when configured with
 # --enable-sanitizers, for the unit tests only: the plugin that opensm

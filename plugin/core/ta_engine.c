@@ -14,6 +14,7 @@
 struct route_job {
 	const struct ta_graph *g;
 	const struct ta_options *o;
+	const struct ta_prior *prior;	/* NULL: route from scratch */
 	const struct ta_log *log;
 	struct ta_traffic traffic;
 	uint32_t *group;	/* per destination */
@@ -34,9 +35,10 @@ static double now(void)
 
 /*
  * spread[d]: the destination's rank among those on its switch (hosts by
- * port, then the switch's own LIDs) plus the switch index.  Destinations
- * of one switch thus leave every switch through different equal-cost
- * links, and consecutive switches start at different links.
+ * port, then the switch's own LIDs).  Destinations of one switch thus
+ * leave every switch through different equal-cost links, and those of
+ * equal rank on all switches the same way (see ta_intree.h); port-major
+ * LIDs (lid_assign/) give each rank one contiguous LID range.
  */
 static int make_spread(const struct ta_graph *g, uint32_t *spread)
 {
@@ -49,10 +51,10 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
 	for (port = 1; port <= TA_MAX_PORTS; port++)
 		for (d = 0; d < g->n_dest; d++)
 			if (g->dest[d].port == port)
-				spread[d] = g->dest[d].sw + next[g->dest[d].sw]++;
+				spread[d] = next[g->dest[d].sw]++;
 	for (d = 0; d < g->n_dest; d++)
 		if (g->dest[d].port == 0)
-			spread[d] = g->dest[d].sw + next[g->dest[d].sw]++;
+			spread[d] = next[g->dest[d].sw]++;
 	free(next);
 	return 0;
 }
@@ -85,35 +87,118 @@ oom:
 	return -1;
 }
 
-static int find_root(struct route_job *j)
+static int has_switch(const struct ta_graph *g, uint64_t guid)
 {
 	uint32_t s;
 
-	if (!j->o->escape_root_guid)
-		return 0;
-	for (s = 0; s < j->g->n_sw; s++)
-		if (j->g->sw[s].guid == j->o->escape_root_guid)
-			return 0;
-	ta_logf(j->log, TA_LOG_ERROR,
-		"escape_root 0x%016llx is not a switch of this fabric",
-		(unsigned long long)j->o->escape_root_guid);
-	return -1;
+	for (s = 0; s < g->n_sw; s++)
+		if (g->sw[s].guid == guid)
+			return 1;
+	return 0;
 }
 
-static int decide_turns(struct route_job *j)
+/* the option's root, else the previous one if still there, else auto */
+static int find_root(struct route_job *j, uint64_t *guid)
+{
+	*guid = 0;
+	if (j->o->escape_root_guid) {
+		if (has_switch(j->g, j->o->escape_root_guid)) {
+			*guid = j->o->escape_root_guid;
+			return 0;
+		}
+		ta_logf(j->log, TA_LOG_ERROR,
+			"escape_root 0x%016llx is not a switch of this fabric",
+			(unsigned long long)j->o->escape_root_guid);
+		return -1;
+	}
+	if (j->prior && j->prior->escape_root_guid &&
+	    has_switch(j->g, j->prior->escape_root_guid))
+		*guid = j->prior->escape_root_guid;
+	return 0;
+}
+
+/* takes over the prior's decisions on the turns that still exist */
+static uint64_t carry_turns(struct route_job *j)
+{
+	const uint8_t *prev = j->prior ? j->prior->turn_state : NULL;
+	uint64_t kept = 0;
+	uint32_t k;
+
+	for (k = 0; prev && k < j->g->n_turn_slots; k++)
+		if (j->cdg.state[k] != TA_TURN_USELESS &&
+		    (prev[k] == TA_TURN_ALLOWED ||
+		     prev[k] == TA_TURN_PROHIBITED)) {
+			j->cdg.state[k] = prev[k];
+			kept++;
+		}
+	return kept;
+}
+
+/*
+ * Allows the escape tree's turns.  From scratch they cannot close a
+ * cycle; over carried decisions each is checked, and -1 says one would.
+ */
+static int allow_tree_turns(struct route_job *j, uint64_t kept)
 {
 	const struct ta_graph *g = j->g;
+	uint32_t s, a, b;
+
+	if (!kept) {
+		ta_escape_allow_turns(&j->esc, &j->cdg);
+		return 0;
+	}
+	for (s = 0; s < g->n_sw; s++)
+		for (a = 0; a < g->sw[s].n_ends; a++)
+			for (b = 0; b < g->sw[s].n_ends; b++) {
+				uint8_t *st = &j->cdg.state[ta_turn(g, s, a, b)];
+
+				if (a == b || *st == TA_TURN_ALLOWED ||
+				    !ta_escape_is_tree_end(&j->esc, g, s, a) ||
+				    !ta_escape_is_tree_end(&j->esc, g, s, b))
+					continue;
+				if (ta_cdg_closes_cycle(&j->cdg, s, a, b))
+					return -1;
+				*st = TA_TURN_ALLOWED;
+			}
+	return 0;
+}
+
+static int build_escape(struct route_job *j, uint64_t kept)
+{
+	uint64_t root;
+
+	if (find_root(j, &root))
+		return -1;
+	ta_escape_free(&j->esc);
+	return ta_escape_build(&j->esc, j->g, j->turn_w,
+			       kept ? j->cdg.state : NULL, root);
+}
+
+static int decide_turns(struct route_job *j, struct ta_stats *st)
+{
+	const struct ta_graph *g = j->g;
+	uint64_t kept;
 	uint32_t s, k;
 
 	if (j->o->mode == TA_MODE_TURN_ADDITION &&
 	    ta_turn_traffic(g, &j->traffic, j->group, j->spread, j->turn_w))
 		return -1;
-	if (find_root(j) ||
-	    ta_escape_build(&j->esc, g, j->turn_w, j->o->escape_root_guid))
+	kept = j->o->mode == TA_MODE_TURN_ADDITION ? carry_turns(j) : 0;
+	if (build_escape(j, kept))
 		return -1;
+	if (allow_tree_turns(j, kept)) {
+		ta_logf(j->log, TA_LOG_INFO,
+			"the previous turn decisions clash with the escape tree: deciding all turns anew");
+		st->prior_discarded = 1;
+		ta_cdg_free(&j->cdg);
+		kept = 0;
+		if (ta_cdg_init(&j->cdg, g) || build_escape(j, 0))
+			return -1;
+		ta_escape_allow_turns(&j->esc, &j->cdg);
+	}
+	st->turns_kept = kept;
 	for (s = 0; s < g->n_sw; s++)
 		j->piece_size[j->esc.piece[s]]++;
-	ta_escape_allow_turns(&j->esc, &j->cdg);
 	if (j->o->mode == TA_MODE_TURN_ADDITION)
 		return ta_turnadd_decide(&j->cdg, j->turn_w, j->o->seed);
 	for (k = 0; k < g->n_turn_slots; k++)
@@ -152,13 +237,16 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	if (ta_intree_init(&t, g))
 		return -1;
 	for (d = 0; d < g->n_dest; d++) {
-		uint32_t sw = g->dest[d].sw;
-		uint32_t got = ta_intree_build(&t, j->cdg.state, NULL, sw,
-					       j->spread[d]);
+		uint32_t sw = g->dest[d].sw, got;
+		struct ta_choice ch = { .spread = j->spread[d] };
 
+		if (j->prior && j->prior->home_port) {
+			ch.home = j->prior->home_port + d;
+			ch.home_stride = g->n_dest;
+		}
+		got = ta_intree_build(&t, j->cdg.state, NULL, sw, &ch);
 		if (got < j->piece_size[j->esc.piece[sw]]) {
-			ta_intree_build(&t, j->cdg.state, &j->esc, sw,
-					j->spread[d]);
+			ta_intree_build(&t, j->cdg.state, &j->esc, sw, &ch);
 			res->stats.dests_fallback++;
 		}
 		write_routes(g, &t, d, res);
@@ -194,7 +282,14 @@ static void job_free(struct route_job *j)
 int ta_route(const struct ta_graph *g, const struct ta_options *o,
 	     const struct ta_log *log, struct ta_result *res)
 {
-	struct route_job j = { .g = g, .o = o, .log = log };
+	return ta_route_prior(g, o, NULL, log, res);
+}
+
+int ta_route_prior(const struct ta_graph *g, const struct ta_options *o,
+		   const struct ta_prior *prior, const struct ta_log *log,
+		   struct ta_result *res)
+{
+	struct route_job j = { .g = g, .o = o, .prior = prior, .log = log };
 	double t0 = now();
 	uint32_t d;
 
@@ -206,7 +301,7 @@ int ta_route(const struct ta_graph *g, const struct ta_options *o,
 	res->n_sw = g->n_sw;
 	res->n_dest = g->n_dest;
 	res->port = malloc((size_t)g->n_sw * g->n_dest + 1);
-	if (!res->port || prepare(&j) || decide_turns(&j) ||
+	if (!res->port || prepare(&j) || decide_turns(&j, &res->stats) ||
 	    route_all(&j, res)) {
 		job_free(&j);
 		ta_result_free(res);

@@ -44,6 +44,8 @@ struct ta_stats {
 	uint32_t escape_root;	/* switch index */
 	uint32_t pieces;	/* connected pieces of the switch graph */
 	uint32_t dests_fallback;	/* in-trees built with the escape rule */
+	uint64_t turns_kept;	/* decisions taken over from the prior */
+	int prior_discarded;	/* prior turns clashed with the escape tree */
 	uint64_t unreachable;	/* (switch, dest) entries with no port */
 	double seconds;
 };
@@ -62,12 +64,35 @@ static inline uint8_t ta_result_port(const struct ta_result *r, uint32_t sw,
 }
 
 /*
+ * What the previous routing of the same fabric decided, for minimal
+ * change on a resweep.  Each array is indexed for the new graph g (the
+ * adapter maps by GUIDs, ports and LIDs); a NULL array means none.
+ */
+struct ta_prior {
+	const uint8_t *turn_state;	/* per turn slot: ALLOWED/PROHIBITED,
+					 * UNDECIDED for turns new to it */
+	const uint8_t *home_port;	/* [sw * n_dest + dest], TA_NO_PORT
+					 * where the switch had no route */
+	uint64_t escape_root_guid;	/* 0: none */
+};
+
+/*
  * Routes g.  Returns 0 and fills res (free with ta_result_free), or -1
  * after logging why (bad traffic file, allocation failure, ...).
  * g must be finalized.
  */
 int ta_route(const struct ta_graph *g, const struct ta_options *o,
 	     const struct ta_log *log, struct ta_result *res);
+
+/*
+ * Same, keeping what prior decided where it still holds: turn decisions
+ * of surviving turns, the escape root, and each switch's port towards
+ * each destination when that port still lies on a shortest allowed
+ * route (see ta_intree.h).  prior may be NULL.
+ */
+int ta_route_prior(const struct ta_graph *g, const struct ta_options *o,
+		   const struct ta_prior *prior, const struct ta_log *log,
+		   struct ta_result *res);
 void ta_result_free(struct ta_result *res);
 
 #endif

@@ -78,22 +78,44 @@ static uint32_t pick_root(const struct ta_graph *g, const double *w,
 	return best;
 }
 
-/* weight of the turn at parent p from its end in_end to its parent link */
-static double parent_turn_weight(const struct ta_graph *g, const double *w,
-				 const struct ta_escape *e, uint32_t p,
-				 uint32_t in_end)
+/*
+ * How good p is as parent, entering through its end in_end: first
+ * whether the turn into p's own parent link is already allowed in state,
+ * then the weight of that turn pair.
+ */
+struct parent_score {
+	int allowed;
+	double weight;
+};
+
+static struct parent_score score_parent(const struct ta_graph *g,
+					const double *w, const uint8_t *state,
+					const struct ta_escape *e, uint32_t p,
+					uint32_t in_end)
 {
+	struct parent_score sc = { 0, 0 };
 	uint32_t up = e->parent_end[p];
 
-	if (!w || up == TA_NO_END)
-		return 0;
-	return w[ta_turn(g, p, in_end, up)] + w[ta_turn(g, p, up, in_end)];
+	if (up == TA_NO_END)
+		return sc;
+	if (w)
+		sc.weight = w[ta_turn(g, p, in_end, up)] +
+			    w[ta_turn(g, p, up, in_end)];
+	sc.allowed = state &&
+		     state[ta_turn(g, p, in_end, up)] == TA_TURN_ALLOWED;
+	return sc;
+}
+
+static int better(struct parent_score a, struct parent_score b)
+{
+	return a.allowed != b.allowed ? a.allowed > b.allowed :
+					a.weight > b.weight;
 }
 
 /* BFS tree of one piece from root; parents chosen by turn weight */
 static void grow_tree(struct ta_escape *e, const struct ta_graph *g,
-		      const double *w, uint32_t root, uint32_t *dist,
-		      uint32_t *queue)
+		      const double *w, const uint8_t *state, uint32_t root,
+		      uint32_t *dist, uint32_t *queue)
 {
 	uint32_t k, n_piece = 0, s;
 
@@ -105,20 +127,20 @@ static void grow_tree(struct ta_escape *e, const struct ta_graph *g,
 	e->parent_end[root] = TA_NO_END;
 	for (k = 1; k < n_piece; k++) {
 		uint32_t v = queue[k], j, best = TA_NO_END;
-		double best_w = -1;
+		struct parent_score best_sc = { -1, -1 };
 
 		for (j = 0; j < g->sw[v].n_ends; j++) {
 			const struct ta_port_ref *r = &g->sw[v].ends[j];
 			const struct ta_link *l = &g->links[r->link];
 			uint32_t p = r->peer, p_end;
-			double pw;
+			struct parent_score sc;
 
 			if (dist[p] + 1 != dist[v])
 				continue;
 			p_end = l->end[l->sw[0] == p ? 0 : 1];
-			pw = parent_turn_weight(g, w, e, p, p_end);
-			if (pw > best_w) {
-				best_w = pw;
+			sc = score_parent(g, w, state, e, p, p_end);
+			if (better(sc, best_sc)) {
+				best_sc = sc;
 				best = j;
 			}
 		}
@@ -127,7 +149,8 @@ static void grow_tree(struct ta_escape *e, const struct ta_graph *g,
 }
 
 int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
-		    const double *turn_weight, uint64_t root_guid)
+		    const double *turn_weight, const uint8_t *state,
+		    uint64_t root_guid)
 {
 	uint32_t n = g->n_sw ? g->n_sw : 1, s;
 	uint32_t *dist = malloc(n * sizeof(*dist));
@@ -167,7 +190,7 @@ int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
 		if (root == UINT32_MAX)
 			root = pick_root(g, turn_weight, members, cnt, dist,
 					 queue);
-		grow_tree(e, g, turn_weight, root, dist, queue);
+		grow_tree(e, g, turn_weight, state, root, dist, queue);
 		if (e->n_pieces == 0)
 			e->root = root;
 		e->n_pieces++;

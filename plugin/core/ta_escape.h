@@ -28,10 +28,12 @@ struct ta_escape {
  * root is a switch of least eccentricity, ties to the most turn traffic
  * (turn_weight may be NULL).  Parents are chosen, among the switches of
  * the previous BFS level, by the heaviest turn from the new link into the
- * parent's own parent link.
+ * parent's own parent link; when state is given, parents whose turn is
+ * already allowed there come first (a resweep keeps its decisions).
  */
 int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
-		    const double *turn_weight, uint64_t root_guid);
+		    const double *turn_weight, const uint8_t *state,
+		    uint64_t root_guid);
 void ta_escape_free(struct ta_escape *e);
 
 /* 1 if end j of switch s is a tree link */

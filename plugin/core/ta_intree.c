@@ -134,9 +134,26 @@ static void sort_cand(const struct ta_graph *g, uint32_t s, uint32_t *cand,
 	}
 }
 
+/* the rule of struct ta_choice */
+static uint32_t choose(const struct ta_graph *g, uint32_t s,
+		       const uint32_t *cand, uint32_t n,
+		       const struct ta_choice *ch)
+{
+	uint8_t home = ch->home ? ch->home[(size_t)s * ch->home_stride] :
+				  TA_NO_PORT;
+	uint32_t k;
+
+	if (home == TA_NO_PORT)
+		return cand[ch->spread % n];
+	for (k = 0; k < n; k++)
+		if (g->sw[s].ends[cand[k]].port == home)
+			return cand[k];
+	return cand[(ch->spread + s) % n];
+}
+
 uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
 			 const struct ta_escape *esc, uint32_t dest_sw,
-			 uint32_t spread)
+			 const struct ta_choice *ch)
 {
 	const struct ta_graph *g = t->g;
 	uint32_t s, lvl = 0, lvl_start = 0;
@@ -178,7 +195,7 @@ uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
 			if (!n_cand)
 				continue;
 			sort_cand(g, v, t->cand, n_cand);
-			t->out_end[v] = t->cand[spread % n_cand];
+			t->out_end[v] = choose(g, v, t->cand, n_cand, ch);
 			t->dist[v] = lvl + 1;
 			t->order[t->n_order++] = v;
 		}

@@ -41,14 +41,30 @@ int ta_intree_init(struct ta_intree *t, const struct ta_graph *g);
 void ta_intree_free(struct ta_intree *t);
 
 /*
+ * How a switch picks among its equal choices (candidates ordered by
+ * neighbour switch index, then port, the same at every switch):
+ *  - home[s * home_stride] is the port the switch used before (minimal
+ *    change); TA_NO_PORT if none.  When home is NULL or has no port
+ *    for s, the switch takes candidate (spread mod n): destinations of
+ *    equal rank leave every switch the same way (port-major LIDs line
+ *    up with spines).
+ *  - when its home port is no candidate any more (a failure), the switch
+ *    takes candidate ((spread + s) mod n): the displaced destination's
+ *    traffic spreads over the remaining links, differently per switch.
+ */
+struct ta_choice {
+	uint32_t spread;
+	const uint8_t *home;	/* NULL, or this destination's column */
+	uint32_t home_stride;
+};
+
+/*
  * Builds the in-tree towards switch dest_sw using turns marked
- * TA_TURN_ALLOWED in state.  esc != NULL selects escape mode.  Among
- * equal choices a switch takes the (spread mod n)-th, candidates ordered
- * by neighbour switch index then port, so that all switches pick
- * consistently.  Returns the number of switches that got a route.
+ * TA_TURN_ALLOWED in state.  esc != NULL selects escape mode.  Returns
+ * the number of switches that got a route.
  */
 uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
 			 const struct ta_escape *esc, uint32_t dest_sw,
-			 uint32_t spread);
+			 const struct ta_choice *ch);
 
 #endif

@@ -87,9 +87,11 @@ int ta_turn_traffic(const struct ta_graph *g, const struct ta_traffic *tr,
 			all[ta_turn(g, k, i, i)] = TA_TURN_USELESS;
 	}
 	for (d = 0; d < g->n_dest; d++) {
+		struct ta_choice ch = { .spread = spread[d] };
+
 		if (!g->dest[d].is_host)
 			continue;
-		ta_intree_build(&t, all, NULL, g->dest[d].sw, spread[d]);
+		ta_intree_build(&t, all, NULL, g->dest[d].sw, &ch);
 		add_flows(g, &t, send + (size_t)group[d] * g->n_sw, flow, w);
 	}
 	ta_intree_free(&t);

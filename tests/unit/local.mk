@@ -26,3 +26,13 @@ tests_unit_test_properties_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_properties_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_properties_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_properties
+
+check_PROGRAMS += tests/unit/test_reroute
+tests_unit_test_reroute_SOURCES = tests/unit/test_reroute.c \
+	tests/unit/route_verify.c tests/unit/route_verify.h \
+	tests/unit/topo_graph.c tests/unit/topo_graph.h
+tests_unit_test_reroute_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_reroute_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_reroute_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_reroute_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_reroute

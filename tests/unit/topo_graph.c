@@ -1,20 +1,40 @@
 // SPDX-License-Identifier: MIT
+#include <stdlib.h>
+
 #include "topo_graph.h"
+
+static int add_switches_links(struct ta_graph *g, const struct topo *t,
+			      unsigned gone, int *idx)
+{
+	unsigned i;
+
+	for (i = 0; i < t->n_sw; i++) {
+		idx[i] = -1;
+		if (i != gone &&
+		    (idx[i] = ta_graph_add_switch(g, 0x1000 + i,
+						  t->sw_name[i])) < 0)
+			return -1;
+	}
+	for (i = 0; i < t->n_links; i++) {
+		const struct topo_link *l = &t->links[i];
+
+		if (l->a == gone || l->b == gone)
+			continue;
+		if (ta_graph_add_link(g, idx[l->a], l->pa, idx[l->b], l->pb) <
+		    0)
+			return -1;
+	}
+	return 0;
+}
 
 struct ta_graph *topo_to_graph(const struct topo *t)
 {
 	struct ta_graph *g = ta_graph_new();
+	int *idx = calloc(t->n_sw + 1, sizeof(*idx));
 	unsigned i, lid = 1;
 
-	if (!g)
-		return NULL;
-	for (i = 0; i < t->n_sw; i++)
-		if (ta_graph_add_switch(g, 0x1000 + i, t->sw_name[i]) < 0)
-			goto fail;
-	for (i = 0; i < t->n_links; i++)
-		if (ta_graph_add_link(g, t->links[i].a, t->links[i].pa,
-				      t->links[i].b, t->links[i].pb) < 0)
-			goto fail;
+	if (!g || !idx || add_switches_links(g, t, TOPO_KEEP_ALL, idx))
+		goto fail;
 	for (i = 0; i < t->n_sw; i++)
 		if (ta_graph_add_dest(g, lid++, i, 0, false, 0x1000 + i,
 				      t->sw_name[i]) < 0)
@@ -26,8 +46,54 @@ struct ta_graph *topo_to_graph(const struct topo *t)
 			goto fail;
 	if (ta_graph_finalize(g))
 		goto fail;
+	free(idx);
 	return g;
 fail:
+	free(idx);
+	ta_graph_free(g);
+	return NULL;
+}
+
+struct ta_graph *topo_to_graph_port_major(const struct topo *t,
+					  unsigned gone)
+{
+	struct ta_graph *g = ta_graph_new();
+	int *idx = calloc(t->n_sw + 1, sizeof(*idx));
+	unsigned *rank = calloc(t->n_hosts + 1, sizeof(*rank));
+	unsigned i, k, max_rank = 0;
+
+	if (!g || !idx || !rank || add_switches_links(g, t, gone, idx))
+		goto fail;
+	for (i = 0; i < t->n_hosts; i++) {
+		for (k = 0; k < t->n_hosts; k++)
+			if (t->hosts[k].sw == t->hosts[i].sw &&
+			    t->hosts[k].port < t->hosts[i].port)
+				rank[i]++;
+		if (rank[i] > max_rank)
+			max_rank = rank[i];
+	}
+	for (i = 0; i < t->n_hosts; i++) {
+		unsigned s = t->hosts[i].sw;
+
+		if (s != gone &&
+		    ta_graph_add_dest(g, 1 + 64 * rank[i] + s, idx[s],
+				      t->hosts[i].port, true, 0x20000 + i,
+				      t->host_name[i]) < 0)
+			goto fail;
+	}
+	for (i = 0; i < t->n_sw; i++)
+		if (i != gone &&
+		    ta_graph_add_dest(g, 1 + 64 * (max_rank + 1) + i, idx[i],
+				      0, false, 0x1000 + i, t->sw_name[i]) < 0)
+			goto fail;
+	if (ta_graph_finalize(g))
+		goto fail;
+	free(idx);
+	free(rank);
+	return g;
+fail:
+	free(idx);
+	free(rank);
 	ta_graph_free(g);
 	return NULL;
 }

@@ -9,4 +9,15 @@
 /* switch LIDs 1..n_sw, then host LIDs in host order; NULL on error */
 struct ta_graph *topo_to_graph(const struct topo *t);
 
+#define TOPO_KEEP_ALL (~0u)
+
+/*
+ * The graph with switch `gone` (TOPO_KEEP_ALL: none) and its links and
+ * LIDs left out, as OpenSM sees the fabric once that switch died.  LIDs:
+ * port-major by hand, host rank r on switch s at 1 + 64 * r + s, switch
+ * s at 1 + 64 * max_rank + 64 + s (needs n_sw < 64).  GUIDs are stable.
+ */
+struct ta_graph *topo_to_graph_port_major(const struct topo *t,
+					  unsigned gone);
+
 #endif

@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: MIT
+/* Routing memory between sweeps (see ta_saved.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_cdg.h"
+#include "ta_saved.h"
+
+void ta_saved_init(struct ta_saved *sv)
+{
+	memset(sv, 0, sizeof(*sv));
+}
+
+static void free_switches(struct ta_saved_switch *sw, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < n; i++) {
+		free(sw[i].turn);
+		free(sw[i].home);
+	}
+	free(sw);
+}
+
+void ta_saved_free(struct ta_saved *sv)
+{
+	free_switches(sv->sw, sv->n_sw);
+	ta_saved_init(sv);
+}
+
+int ta_saved_empty(const struct ta_saved *sv)
+{
+	return sv->n_sw == 0;
+}
+
+static const struct ta_saved_switch *find(const struct ta_saved *sv,
+					  uint64_t guid)
+{
+	uint32_t lo = 0, hi = sv->n_sw;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (sv->sw[mid].guid == guid)
+			return &sv->sw[mid];
+		if (sv->sw[mid].guid < guid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return NULL;
+}
+
+static uint8_t saved_turn(const struct ta_saved_switch *ss, uint8_t in,
+			  uint8_t out)
+{
+	if (!ss || in >= ss->n_ports || out >= ss->n_ports)
+		return TA_TURN_UNDECIDED;
+	return ss->turn[in * ss->n_ports + out];
+}
+
+static uint8_t saved_home(const struct ta_saved_switch *ss, uint16_t lid)
+{
+	if (!ss || lid >= ss->n_lids)
+		return TA_NO_PORT;
+	return ss->home[lid];
+}
+
+int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
+		   struct ta_prior_buf *pb)
+{
+	uint32_t s, i, j, d;
+
+	memset(pb, 0, sizeof(*pb));
+	if (ta_saved_empty(sv))
+		return 0;
+	pb->turn_state = malloc(g->n_turn_slots + 1);
+	pb->home_port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	if (!pb->turn_state || !pb->home_port) {
+		ta_prior_buf_free(pb);
+		return -1;
+	}
+	for (s = 0; s < g->n_sw; s++) {
+		const struct ta_switch *sw = &g->sw[s];
+		const struct ta_saved_switch *ss = find(sv, sw->guid);
+
+		for (i = 0; i < sw->n_ends; i++)
+			for (j = 0; j < sw->n_ends; j++)
+				pb->turn_state[ta_turn(g, s, i, j)] =
+					saved_turn(ss, sw->ends[i].port,
+						   sw->ends[j].port);
+		for (d = 0; d < g->n_dest; d++)
+			pb->home_port[(size_t)s * g->n_dest + d] =
+				saved_home(ss, g->dest[d].lid);
+	}
+	pb->prior.turn_state = pb->turn_state;
+	pb->prior.home_port = pb->home_port;
+	pb->prior.escape_root_guid = sv->escape_root_guid;
+	return 0;
+}
+
+void ta_prior_buf_free(struct ta_prior_buf *pb)
+{
+	free(pb->turn_state);
+	free(pb->home_port);
+	memset(pb, 0, sizeof(*pb));
+}
+
+static int cmp_guid(const void *a, const void *b)
+{
+	const struct ta_saved_switch *x = a, *y = b;
+
+	return x->guid < y->guid ? -1 : x->guid > y->guid;
+}
+
+/* the new record of switch s: old homes kept, new routes added */
+static int record_switch(const struct ta_saved_switch *old,
+			 const struct ta_graph *g, const struct ta_result *res,
+			 uint32_t s, uint32_t n_lids,
+			 struct ta_saved_switch *ns)
+{
+	const struct ta_switch *sw = &g->sw[s];
+	uint32_t i, j, d, np = 1;
+
+	for (i = 0; i < sw->n_ends; i++)
+		if (sw->ends[i].port + 1u > np)
+			np = sw->ends[i].port + 1u;
+	ns->guid = sw->guid;
+	ns->n_ports = np;
+	ns->n_lids = n_lids;
+	ns->turn = malloc((size_t)np * np);
+	ns->home = malloc(n_lids);
+	if (!ns->turn || !ns->home)
+		return -1;
+	memset(ns->turn, TA_TURN_UNDECIDED, (size_t)np * np);
+	for (i = 0; i < sw->n_ends; i++)
+		for (j = 0; j < sw->n_ends; j++)
+			ns->turn[sw->ends[i].port * np + sw->ends[j].port] =
+				res->turn_state[ta_turn(g, s, i, j)];
+	for (d = 0; d < n_lids; d++)
+		ns->home[d] = saved_home(old, (uint16_t)d);
+	for (d = 0; d < g->n_dest; d++) {
+		uint16_t lid = g->dest[d].lid;
+
+		if (ns->home[lid] == TA_NO_PORT)
+			ns->home[lid] = ta_result_port(res, s, d);
+	}
+	return 0;
+}
+
+int ta_saved_update(struct ta_saved *sv, const struct ta_graph *g,
+		    const struct ta_result *res)
+{
+	struct ta_saved_switch *nsw = calloc(g->n_sw + 1, sizeof(*nsw));
+	uint32_t n_lids = 1, s, d;
+
+	if (!nsw)
+		goto fail;
+	for (d = 0; d < g->n_dest; d++)
+		if (g->dest[d].lid + 1u > n_lids)
+			n_lids = g->dest[d].lid + 1u;
+	for (s = 0; s < g->n_sw; s++) {
+		const struct ta_saved_switch *old = find(sv, g->sw[s].guid);
+		uint32_t nl = n_lids;
+
+		if (old && old->n_lids > nl)
+			nl = old->n_lids;
+		if (record_switch(old, g, res, s, nl, &nsw[s])) {
+			free_switches(nsw, s + 1);
+			goto fail;
+		}
+	}
+	qsort(nsw, g->n_sw, sizeof(*nsw), cmp_guid);
+	free_switches(sv->sw, sv->n_sw);
+	sv->sw = nsw;
+	sv->n_sw = g->n_sw;
+	sv->escape_root_guid = res->stats.escape_root < g->n_sw ?
+				       g->sw[res->stats.escape_root].guid : 0;
+	return 0;
+fail:
+	ta_saved_free(sv);
+	return -1;
+}

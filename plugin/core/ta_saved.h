@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Routing memory kept between sweeps, keyed by what survives a change of
+ * the fabric: switch GUIDs, port numbers and LIDs.  After each routing
+ * it records the turn decisions, the escape root and every switch's
+ * "home" port towards every LID (the port it used when the LID was first
+ * routed, kept while the port is displaced by a failure so the route
+ * moves back when the failure heals).  Before the next routing it
+ * produces the struct ta_prior for the new graph.
+ */
+#ifndef TA_SAVED_H
+#define TA_SAVED_H
+
+#include <stdint.h>
+
+#include "ta_engine.h"
+
+struct ta_saved_switch {
+	uint64_t guid;
+	uint32_t n_ports;	/* port numbers 0..n_ports-1 */
+	uint8_t *turn;		/* [in_port * n_ports + out_port] */
+	uint32_t n_lids;	/* LIDs 0..n_lids-1 */
+	uint8_t *home;		/* [lid] port, TA_NO_PORT if none */
+};
+
+struct ta_saved {
+	uint64_t escape_root_guid;
+	uint32_t n_sw;
+	struct ta_saved_switch *sw;	/* sorted by guid */
+};
+
+/* storage of the arrays of a struct ta_prior made by ta_saved_prior */
+struct ta_prior_buf {
+	struct ta_prior prior;
+	uint8_t *turn_state;
+	uint8_t *home_port;
+};
+
+void ta_saved_init(struct ta_saved *sv);
+void ta_saved_free(struct ta_saved *sv);
+/* 1 if nothing was saved yet */
+int ta_saved_empty(const struct ta_saved *sv);
+
+/* fills pb for graph g; -1 on allocation failure */
+int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
+		   struct ta_prior_buf *pb);
+void ta_prior_buf_free(struct ta_prior_buf *pb);
+
+/* records the routing res of g; -1 on allocation failure (sv emptied) */
+int ta_saved_update(struct ta_saved *sv, const struct ta_graph *g,
+		    const struct ta_result *res);
+
+#endif

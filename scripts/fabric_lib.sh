@@ -1,0 +1,312 @@
+# shellcheck shell=bash
+# SPDX-License-Identifier: MIT
+#
+# fabric_lib.sh: run one simulated InfiniBand fabric (ibsim + OpenSM under
+# umad2sim), read its topology and forwarding tables back, and clean up.
+# Source it from a bash script that uses `set -euo pipefail`.
+#
+#   fab_init                    per-run temp dir, unique IBSIM_SOCKNAME,
+#                               cleanup trap on EXIT
+#   fab_start_ibsim NETFILE     ibsim -s, console on a FIFO
+#   fab_node_guid NAME          node GUID of a node (by ibsim name), via a
+#                               discovery before the SM runs
+#   fab_start_opensm ENGINE [PLUGIN_DIR] [CONF_LINE...]
+#   fab_wait_subnet_up [SECS]   bounded wait for "SUBNET UP" in the log
+#   fab_engine_used ENGINE      did ENGINE (not a fallback) fill the LFTs?
+#   fab_read_back               ibnetdiscover + dump_fts -n into the run dir
+#   fab_run_lftcheck LFTCHECK   prints the checker's report, returns its status
+#   fab_console CMD             sends a command to the ibsim console
+#   fab_cleanup                 stops what was started, by PID (also on EXIT)
+#
+# Every run has its own IBSIM_SOCKNAME (ibsim and its clients meet on
+# abstract sockets named after it), so parallel runs never cross-connect.
+# Processes are stopped only by the PIDs recorded here, never by name.
+#
+# Environment knobs: FAB_KEEP=1 keeps the run dir; FAB_TMPDIR (default
+# TMPDIR or /tmp) says where run dirs go; UMAD2SIM, IBSIM, OPENSM,
+# IBNETDISCOVER, DUMP_FTS override the tools' paths; FAB_SIM_HOST names the
+# node the SM attaches to (default: ibsim's first port, the first node of
+# the netfile); FAB_VERBOSE=1 logs steps to stderr.
+
+FAB_UMAD2SIM=${UMAD2SIM:-/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so}
+FAB_IBSIM=${IBSIM:-ibsim}
+FAB_OPENSM=${OPENSM:-/usr/sbin/opensm}
+FAB_IBNETDISCOVER=${IBNETDISCOVER:-ibnetdiscover}
+FAB_DUMP_FTS=${DUMP_FTS:-dump_fts}
+
+FAB_DIR=
+FAB_IBSIM_PID=
+FAB_OPENSM_PID=
+FAB_CON_FD=
+FAB_T0=
+FAB_ENV=()
+
+fab_log() {
+	if [[ ${FAB_VERBOSE:-0} == 1 ]]; then
+		printf 'fabric: %s\n' "$*" >&2
+	fi
+}
+
+fab_die() {
+	printf 'fabric: error: %s\n' "$*" >&2
+	exit 3
+}
+
+# Seconds since fab_init, with milliseconds.
+fab_elapsed() {
+	local now
+	now=$(date +%s%N)
+	printf '%d.%03d' $(((now - FAB_T0) / 1000000000)) \
+		$(((now - FAB_T0) / 1000000 % 1000))
+}
+
+fab_require() {
+	local tool
+	for tool in "$@"; do
+		command -v "$tool" >/dev/null 2>&1 ||
+			fab_die "required tool not found: $tool"
+	done
+}
+
+fab_init() {
+	local base=${FAB_TMPDIR:-${TMPDIR:-/tmp}}
+	fab_require "$FAB_IBSIM" "$FAB_OPENSM" "$FAB_IBNETDISCOVER" \
+		"$FAB_DUMP_FTS" timeout mkfifo
+	[[ -r $FAB_UMAD2SIM ]] ||
+		fab_die "umad2sim not found at $FAB_UMAD2SIM (package ibsim-utils)"
+	FAB_DIR=$(mktemp -d "$base/fabric.$$.XXXXXX") ||
+		fab_die "cannot create a run dir in $base"
+	FAB_T0=$(date +%s%N)
+	# unique per run: PID plus the random suffix of the run dir
+	IBSIM_SOCKNAME="ta-fab-$$-${FAB_DIR##*.}"
+	export IBSIM_SOCKNAME
+	trap fab_cleanup EXIT
+	trap 'exit 130' INT
+	trap 'exit 143' TERM
+	fab_log "run dir $FAB_DIR, IBSIM_SOCKNAME=$IBSIM_SOCKNAME"
+}
+
+# Node, switch and port counts for ibsim's -N -S -P (its defaults allow
+# 2048 nodes, 256 switches, 13312 ports; a switch uses ports+1 slots).
+fab_ibsim_limits() {
+	awk '
+		/^Switch[ \t]/ { s++; n++; p += $2 + 1 }
+		/^(Hca|Ca)[ \t]/ { n++; p += $2 }
+		END {
+			n += 16; s += 16; p += 64
+			if (n < 2048) n = 2048
+			if (s < 256) s = 256
+			if (p < 13312) p = 13312
+			printf "-N %d -S %d -P %d\n", n, s, p
+		}' "$1"
+}
+
+# Waits until a file contains a fixed string; returns 1 after SECS.
+fab_wait_for() {
+	local file=$1 text=$2 secs=$3 pid=${4:-} i
+	for ((i = 0; i < secs * 20; i++)); do
+		if [[ -f $file ]] && grep -qF -- "$text" "$file"; then
+			return 0
+		fi
+		if [[ -n $pid ]] && ! kill -0 "$pid" 2>/dev/null; then
+			return 2
+		fi
+		sleep 0.05
+	done
+	return 1
+}
+
+fab_start_ibsim() {
+	local net=$1 limits fifo i
+	[[ -r $net ]] || fab_die "cannot read netfile $net"
+	limits=$(fab_ibsim_limits "$net")
+	fifo=$FAB_DIR/ibsim.console
+	mkfifo "$fifo"
+	# shellcheck disable=SC2086 # $limits is a list of options
+	"$FAB_IBSIM" -s $limits "$net" <"$fifo" >"$FAB_DIR/ibsim.out" \
+		2>"$FAB_DIR/ibsim.err" &
+	FAB_IBSIM_PID=$!
+	# our writer keeps the console open, so ibsim never reads EOF
+	exec {FAB_CON_FD}>"$fifo"
+	# ready once the last of its sockets (client slot 9) is bound
+	for ((i = 0; i < 200; i++)); do
+		if grep -qF "@$IBSIM_SOCKNAME:out9" /proc/net/unix; then
+			fab_log "ibsim ready after $(fab_elapsed) s"
+			return 0
+		fi
+		kill -0 "$FAB_IBSIM_PID" 2>/dev/null ||
+			fab_die "ibsim exited: $(tail -n 5 "$FAB_DIR/ibsim.err" \
+				"$FAB_DIR/ibsim.out" 2>/dev/null)"
+		sleep 0.05
+	done
+	fab_die "ibsim not ready after 10 s (see $FAB_DIR/ibsim.err)"
+}
+
+fab_console() {
+	if [[ -z $FAB_CON_FD ]] || ! kill -0 "$FAB_IBSIM_PID" 2>/dev/null; then
+		fab_die "ibsim is not running"
+	fi
+	printf '%s\n' "$*" 1>&"$FAB_CON_FD"
+}
+
+# Environment for a client of the simulator: umad2sim preloaded, and
+# SIM_HOST if FAB_SIM_HOST names the node to attach to.
+fab_client_env() {
+	FAB_ENV=("LD_PRELOAD=$FAB_UMAD2SIM")
+	if [[ -n ${FAB_SIM_HOST:-} ]]; then
+		FAB_ENV+=("SIM_HOST=$FAB_SIM_HOST")
+	fi
+}
+
+# Runs a client of the simulator, bounded in time.
+fab_sim_client() {
+	local secs=$1
+	shift
+	fab_client_env
+	env "${FAB_ENV[@]}" timeout -k 2 "$secs" "$@"
+}
+
+# Prints the node GUID of the node named NAME (its ibsim name, which is
+# the node description), e.g. to write an updn root_guid_file.
+fab_node_guid() {
+	local name=$1 pre=$FAB_DIR/pre-topology.txt guid
+	if [[ ! -s $pre ]]; then
+		fab_sim_client 30 "$FAB_IBNETDISCOVER" >"$pre" \
+			2>"$FAB_DIR/pre-ibnetdiscover.err" ||
+			fab_die "ibnetdiscover failed: $(head -n 3 \
+				"$FAB_DIR/pre-ibnetdiscover.err")"
+	fi
+	guid=$(awk -v name="$name" -F'"' '
+		/^(Switch|Ca|Rt)[ \t]/ && $4 == name {
+			sub(/^[SHR]-/, "", $2); print "0x" $2; exit
+		}' "$pre")
+	[[ -n $guid ]] || fab_die "no node named '$name' in the fabric"
+	printf '%s\n' "$guid"
+}
+
+# fab_start_opensm ENGINE [PLUGIN_DIR] [CONF_LINE...]
+# PLUGIN_DIR (may be empty) is put first on LD_LIBRARY_PATH; when the
+# engine list names turnadd, the plugin is loaded with event_plugin_name.
+fab_start_opensm() {
+	local engine=$1 plugin_dir=${2:-} conf=$FAB_DIR/opensm.conf line
+	shift 2 || shift $#
+	mkdir -p "$FAB_DIR/cache" "$FAB_DIR/dump"
+	{
+		echo "routing_engine $engine"
+		echo "log_file $FAB_DIR/opensm.log"
+		echo "force_log_flush TRUE"
+		echo "dump_files_dir $FAB_DIR/dump/"
+		echo "partition_config_file $FAB_DIR/partitions.conf"
+		echo "sweep_interval 0"
+		if [[ ,$engine, == *,turnadd,* ]]; then
+			echo "event_plugin_name turnadd"
+		fi
+		for line in "$@"; do
+			printf '%s\n' "$line"
+		done
+	} >"$conf"
+	fab_client_env
+	env "${FAB_ENV[@]}" OSM_CACHE_DIR="$FAB_DIR/cache" \
+		OSM_TMP_DIR="$FAB_DIR" \
+		LD_LIBRARY_PATH="${plugin_dir:+$plugin_dir:}${LD_LIBRARY_PATH:-}" \
+		"$FAB_OPENSM" -F "$conf" -f "$FAB_DIR/opensm.log" \
+		>"$FAB_DIR/opensm.out" 2>&1 </dev/null &
+	FAB_OPENSM_PID=$!
+	fab_log "opensm started (pid $FAB_OPENSM_PID, engine $engine)"
+}
+
+fab_wait_subnet_up() {
+	local secs=${1:-30} rc=0
+	fab_wait_for "$FAB_DIR/opensm.log" "SUBNET UP" "$secs" \
+		"$FAB_OPENSM_PID" || rc=$?
+	case $rc in
+	0) fab_log "subnet up after $(fab_elapsed) s" ;;
+	2) fab_die "opensm exited before SUBNET UP: $(tail -n 5 \
+		"$FAB_DIR/opensm.out" "$FAB_DIR/opensm.log" 2>/dev/null)" ;;
+	*) fab_die "no SUBNET UP in $FAB_DIR/opensm.log after $secs s" ;;
+	esac
+}
+
+# True if the log says ENGINE (the first of a list) configured the tables,
+# false if OpenSM fell back to another engine.
+fab_engine_used() {
+	grep -qF -- "${1%%,*} tables configured on all switches" \
+		"$FAB_DIR/opensm.log"
+}
+
+# Topology with LIDs and every switch's LFT, via directed routes (so
+# reading does not depend on the tables being checked).
+fab_read_back() {
+	local secs=${1:-60}
+	fab_sim_client "$secs" "$FAB_IBNETDISCOVER" \
+		>"$FAB_DIR/topology.txt" 2>"$FAB_DIR/ibnetdiscover.err" ||
+		fab_die "ibnetdiscover failed: $(head -n 3 \
+			"$FAB_DIR/ibnetdiscover.err")"
+	fab_sim_client "$secs" "$FAB_DUMP_FTS" -n \
+		>"$FAB_DIR/lfts.txt" 2>"$FAB_DIR/dump_fts.err" ||
+		fab_die "dump_fts failed: $(head -n 3 "$FAB_DIR/dump_fts.err")"
+	fab_log "read back after $(fab_elapsed) s"
+}
+
+fab_run_lftcheck() {
+	local lftcheck=$1 rc=0
+	"$lftcheck" "$FAB_DIR/topology.txt" "$FAB_DIR/lfts.txt" \
+		>"$FAB_DIR/lftcheck.out" 2>&1 || rc=$?
+	cat "$FAB_DIR/lftcheck.out"
+	return "$rc"
+}
+
+# Waits up to SECS for a child process to end; 1 if it is still there.
+fab_wait_exit() {
+	local pid=$1 secs=$2 i
+	for ((i = 0; i < secs * 20; i++)); do
+		kill -0 "$pid" 2>/dev/null || break
+		sleep 0.05
+	done
+	if kill -0 "$pid" 2>/dev/null; then
+		return 1
+	fi
+	wait "$pid" 2>/dev/null || true
+}
+
+# Stops one child process by PID: TERM, then KILL after SECS.
+fab_stop_pid() {
+	local pid=$1 secs=$2
+	kill -TERM "$pid" 2>/dev/null || true
+	if ! fab_wait_exit "$pid" "$secs"; then
+		printf 'fabric: pid %s ignored SIGTERM for %s s, killing\n' \
+			"$pid" "$secs" >&2
+		kill -KILL "$pid" 2>/dev/null || true
+		wait "$pid" 2>/dev/null || true
+	fi
+}
+
+fab_cleanup() {
+	# a console write to an ibsim that is gone must fail, not kill us
+	trap '' PIPE
+	# OpenSM first, while ibsim still answers (else its exit hangs)
+	if [[ -n $FAB_OPENSM_PID ]]; then
+		fab_stop_pid "$FAB_OPENSM_PID" 5
+		FAB_OPENSM_PID=
+	fi
+	if [[ -n $FAB_IBSIM_PID ]]; then
+		if [[ -n $FAB_CON_FD ]]; then
+			printf 'Quit\n' 1>&"$FAB_CON_FD" 2>/dev/null || true
+		fi
+		fab_wait_exit "$FAB_IBSIM_PID" 1 ||
+			fab_stop_pid "$FAB_IBSIM_PID" 2
+		FAB_IBSIM_PID=
+	fi
+	if [[ -n $FAB_CON_FD ]]; then
+		exec {FAB_CON_FD}>&-
+		FAB_CON_FD=
+	fi
+	if [[ -n $FAB_DIR && -d $FAB_DIR ]]; then
+		if [[ ${FAB_KEEP:-0} == 1 ]]; then
+			printf 'fabric: kept run dir %s\n' "$FAB_DIR" >&2
+		else
+			rm -rf -- "$FAB_DIR"
+		fi
+		FAB_DIR=
+	fi
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages needed to build, test and demo turnadd.
+# Run as root (or through sudo) on a fresh machine; safe to run again.
+set -euo pipefail
+
+packages=(
+	build-essential autoconf automake libtool pkg-config
+	opensm libopensm-dev libibumad-dev ibsim-utils infiniband-diags
+	check valgrind
+)
+
+missing=()
+for p in "${packages[@]}"; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing+=("$p")
+done
+if [ "${#missing[@]}" -eq 0 ]; then
+	echo "install-deps: all packages present"
+	exit 0
+fi
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+echo "install-deps: installing ${missing[*]}"
+$SUDO apt-get update
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends "${missing[@]}"

@@ -1,0 +1,111 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+#
+# route_check.sh: bring a simulated fabric up with one OpenSM routing
+# engine and check the forwarding tables with lftcheck.
+#
+#   route_check.sh --engine ENGINE --net NETFILE [options]
+#
+# Options:
+#   --engine LIST       routing_engine of opensm.conf (e.g. minhop, updn,
+#                       turnadd); "turnadd" also sets event_plugin_name
+#   --net FILE          ibsim netfile (see ibsim_topos/topogen)
+#   --conf-extra LINE   extra opensm.conf line (repeatable)
+#   --root NAME         an Up*/Down* root switch (ibsim node name,
+#                       repeatable): written to a root_guid_file
+#   --allow-fallback    do not fail when OpenSM fell back to another engine
+#   --plugin-dir DIR    put DIR first on LD_LIBRARY_PATH for opensm
+#                       (default: $TURNADD_PLUGIN_DIR)
+#   --lftcheck PATH     the checker (default: $LFTCHECK, else lftcheck next
+#                       to this script)
+#   --timeout SECS      bound for the bring-up (default 60)
+#   --out DIR           copy opensm.log, opensm.conf, topology.txt, lfts.txt
+#                       and lftcheck.out into DIR
+#   -v, --verbose       log the steps and their timings to stderr
+#
+# Prints the checker's report.  Exit status: that of lftcheck (0 all
+# reachable and deadlock-free, 1 not, 2 bad input; 2 also for bad usage
+# of this script), 3 if the fabric could
+# not be run (tool missing, timeout, a process died), 4 if the tables were
+# made by a fallback engine, not by the first one of --engine.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source-path=SCRIPTDIR source=fabric_lib.sh
+. "$here/fabric_lib.sh"
+
+usage() {
+	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
+	exit 2
+}
+
+engine='' net='' out='' timeout_s=60
+plugin_dir=${TURNADD_PLUGIN_DIR:-}
+lftcheck=${LFTCHECK:-$here/lftcheck}
+conf_extra=() roots=() allow_fallback=0
+while (($#)); do
+	case $1 in
+	--engine) engine=${2:?}; shift ;;
+	--net) net=${2:?}; shift ;;
+	--conf-extra) conf_extra+=("${2:?}"); shift ;;
+	--root) roots+=("${2:?}"); shift ;;
+	--allow-fallback) allow_fallback=1 ;;
+	--plugin-dir) plugin_dir=${2:?}; shift ;;
+	--lftcheck) lftcheck=${2:?}; shift ;;
+	--timeout) timeout_s=${2:?}; shift ;;
+	--out) out=${2:?}; shift ;;
+	-v | --verbose) export FAB_VERBOSE=1 ;;
+	-h | --help) usage ;;
+	*) printf 'route_check: unknown option %s\n' "$1" >&2; usage ;;
+	esac
+	shift
+done
+[[ -n $engine && -n $net ]] || usage
+[[ $timeout_s =~ ^[1-9][0-9]*$ ]] || fab_die "bad --timeout '$timeout_s'"
+[[ -x $lftcheck ]] || fab_die "lftcheck not found at $lftcheck (build it, or pass --lftcheck)"
+if [[ ,$engine, == *,turnadd,* && -n $plugin_dir &&
+	! -e $plugin_dir/libturnadd.so ]]; then
+	fab_die "no libturnadd.so in $plugin_dir"
+fi
+
+# shellcheck disable=SC2317 # called from the EXIT trap
+save_outputs() {
+	local f
+	[[ -n $out ]] || return 0
+	mkdir -p "$out"
+	for f in opensm.log opensm.conf topology.txt lfts.txt lftcheck.out \
+		ibsim.out ibsim.err; do
+		if [[ -f $FAB_DIR/$f ]]; then
+			cp -- "$FAB_DIR/$f" "$out/"
+		fi
+	done
+}
+
+fab_init
+trap 'save_outputs; fab_cleanup' EXIT
+fab_start_ibsim "$net"
+if ((${#roots[@]})); then
+	for r in "${roots[@]}"; do
+		fab_node_guid "$r"
+	done >"$FAB_DIR/root_guids"
+	conf_extra+=("root_guid_file $FAB_DIR/root_guids")
+fi
+fab_start_opensm "$engine" "$plugin_dir" ${conf_extra[@]+"${conf_extra[@]}"}
+fab_wait_subnet_up "$timeout_s"
+t_up=$(fab_elapsed)
+fallback=0
+if ! fab_engine_used "$engine"; then
+	printf 'route_check: OpenSM did not use %s: %s\n' "${engine%%,*}" \
+		"$(grep -F 'tables configured' "$FAB_DIR/opensm.log" | tail -n 1)" >&2
+	fallback=1
+fi
+fab_read_back "$timeout_s"
+t_read=$(fab_elapsed)
+rc=0
+fab_run_lftcheck "$lftcheck" || rc=$?
+printf 'timing: subnet_up=%s read_back=%s checked=%s (s since start)\n' \
+	"$t_up" "$t_read" "$(fab_elapsed)"
+if ((rc == 0 && fallback && !allow_fallback)); then
+	rc=4
+fi
+exit "$rc"

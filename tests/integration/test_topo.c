@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Self-test of the topology generators in ibsim_topos/: shapes, port
+ * layout, connectivity and reproducibility of random nets.  Exits 0 if
+ * all checks pass, 1 otherwise (prints every failed check).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "topo.h"
+
+static int failures;
+
+#define CHECK(cond, ...)						\
+	do {								\
+		if (!(cond)) {						\
+			failures++;					\
+			fprintf(stderr, "%s:%d: check failed: %s: ",	\
+				__FILE__, __LINE__, #cond);		\
+			fprintf(stderr, __VA_ARGS__);			\
+			fputc('\n', stderr);				\
+		}							\
+	} while (0)
+
+static void check_sane(const struct topo *t, const char *what)
+{
+	CHECK(topo_validate(t) == 0, "%s: invalid", what);
+	CHECK(topo_connected(t) == 1, "%s: not connected", what);
+}
+
+static void test_ring(void)
+{
+	struct topo t;
+	unsigned s;
+
+	CHECK(topo_ring(&t, 8, 2) == 0, "ring 8 2");
+	check_sane(&t, "ring");
+	CHECK(t.n_sw == 8 && t.n_links == 8 && t.n_hosts == 16, "ring size");
+	for (s = 0; s < t.n_sw; s++)
+		CHECK(topo_sw_link_ends(&t, s) == 2 && t.sw_ports[s] == 36,
+		      "ring switch %u", s);
+	CHECK(!strcmp(t.sw_name[3], "ring-sw3"), "name %s", t.sw_name[3]);
+	CHECK(!strcmp(t.host_name[7], "ring-sw3-h2"), "name %s",
+	      t.host_name[7]);
+	CHECK(t.hosts[7].sw == 3 && t.hosts[7].port == 2, "host port");
+	topo_free(&t);
+	CHECK(topo_ring(&t, 2, 1) == -1 && t.n_sw == 0, "ring 2 rejected");
+	CHECK(topo_ring(&t, 3, 253) == -1 && t.n_sw == 0, "ring too wide");
+}
+
+static void test_mesh(void)
+{
+	struct topo t;
+
+	CHECK(topo_mesh(&t, 3, 4, 1, 0) == 0, "mesh");
+	check_sane(&t, "mesh");
+	CHECK(t.n_links == 2 * 4 + 3 * 3, "mesh links %u", t.n_links);
+	topo_free(&t);
+	CHECK(topo_mesh(&t, 3, 4, 1, 1) == 0, "torus");
+	check_sane(&t, "torus");
+	CHECK(t.n_links == 24, "torus links %u", t.n_links);
+	CHECK(!strcmp(t.sw_name[5], "torus-sw5"), "name %s", t.sw_name[5]);
+	topo_free(&t);
+	CHECK(topo_mesh(&t, 2, 3, 0, 1) == 0, "torus 2x3");
+	check_sane(&t, "torus 2x3");
+	CHECK(t.n_links == 3 + 6, "torus 2x3 links %u", t.n_links);
+	topo_free(&t);
+	CHECK(topo_mesh(&t, 1, 1, 2, 0) == 0 && t.n_links == 0, "1x1");
+	topo_free(&t);
+	CHECK(topo_mesh(&t, 0, 3, 1, 0) == -1, "mesh 0 rejected");
+}
+
+static void test_fattree(void)
+{
+	struct topo t;
+	unsigned i;
+
+	CHECK(topo_fattree2(&t, 6, 3, 4, 2) == 0, "fattree");
+	check_sane(&t, "fattree");
+	CHECK(t.n_sw == 9 && t.n_links == 36 && t.n_hosts == 24, "ft size");
+	CHECK(!strcmp(t.sw_name[5], "ft-leaf5") &&
+	      !strcmp(t.sw_name[6], "ft-spine0"), "ft names");
+	for (i = 0; i < t.n_links; i++) {
+		const struct topo_link *l = &t.links[i];
+		unsigned j = l->b - 6;
+
+		CHECK(l->a < 6 && l->b >= 6, "link %u direction", i);
+		CHECK(l->pa > 4 && (l->pa - 5) / 2 == j, "leaf port %u", l->pa);
+		CHECK((l->pb - 1) / 2 == l->a, "spine port %u", l->pb);
+	}
+	for (i = 0; i < 6; i++)
+		CHECK(topo_sw_link_ends(&t, i) == 6, "leaf %u ends", i);
+	topo_free(&t);
+	CHECK(topo_fattree2(&t, 2, 200, 60, 1) == -1, "leaf too wide");
+	CHECK(topo_fattree2(&t, 100, 100, 100, 1) == 0, "wide tree");
+	CHECK(t.sw_ports[0] == 200 && t.sw_ports[100] == 100, "ports %u %u",
+	      t.sw_ports[0], t.sw_ports[100]);
+	topo_free(&t);
+}
+
+static int same_links(const struct topo *a, const struct topo *b)
+{
+	return a->n_links == b->n_links &&
+	       !memcmp(a->links, b->links, a->n_links * sizeof(*a->links));
+}
+
+static void check_random(unsigned n, unsigned p, unsigned h, unsigned seed)
+{
+	unsigned s, ends = 0, short_sw = 0;
+	struct topo t, u;
+
+	if (topo_random(&t, n, p, h, seed)) {
+		CHECK(0, "random %u %u %u %u failed", n, p, h, seed);
+		return;
+	}
+	check_sane(&t, "random");
+	for (s = 0; s < n; s++) {
+		unsigned e = topo_sw_link_ends(&t, s);
+
+		ends += e;
+		short_sw += e < p;
+		CHECK(e <= p, "random %u %u seed %u: sw %u has %u ends", n, p,
+		      seed, s, e);
+	}
+	CHECK(ends >= n * p - 1 && short_sw <= 1,
+	      "random %u %u seed %u: %u of %u ports used", n, p, seed, ends,
+	      n * p);
+	CHECK(topo_random(&u, n, p, h, seed) == 0 && same_links(&t, &u),
+	      "random %u %u seed %u not reproducible", n, p, seed);
+	topo_free(&u);
+	topo_free(&t);
+}
+
+static void test_random(void)
+{
+	static const unsigned sizes[] = { 2, 3, 4, 5, 7, 20, 50, 100 };
+	unsigned i, p, seed;
+	struct topo a, b;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (p = sizes[i] == 2 ? 1 : 2; p <= 10; p++)
+			for (seed = 0; seed < 40; seed++)
+				check_random(sizes[i], p, 2, seed);
+	CHECK(topo_random(&a, 50, 10, 1, 1) == 0 &&
+	      topo_random(&b, 50, 10, 1, 2) == 0 && !same_links(&a, &b),
+	      "seeds 1 and 2 give the same net");
+	topo_free(&a);
+	topo_free(&b);
+	CHECK(topo_random(&a, 5, 1, 1, 1) == -1, "1 port, 5 switches");
+	CHECK(topo_random(&a, 1, 4, 1, 1) == -1, "1 switch");
+}
+
+static void test_write(void)
+{
+	struct topo t;
+	char line[512];
+	unsigned n_port_lines = 0, n_headers = 0;
+	FILE *f = tmpfile();
+
+	CHECK(f != NULL, "tmpfile");
+	if (!f)
+		return;
+	CHECK(topo_fattree2(&t, 3, 2, 2, 1) == 0, "fattree");
+	CHECK(topo_write_ibsim(&t, f) == 0, "write");
+	rewind(f);
+	while (fgets(line, sizeof(line), f)) {
+		n_port_lines += line[0] == '[';
+		n_headers += !strncmp(line, "Switch\t", 7) ||
+			     !strncmp(line, "Hca\t1 ", 6);
+	}
+	CHECK(n_headers == t.n_sw + t.n_hosts, "headers %u", n_headers);
+	CHECK(n_port_lines == 2 * (t.n_links + t.n_hosts), "port lines %u",
+	      n_port_lines);
+	fclose(f);
+	topo_free(&t);
+	topo_free(&t);	/* twice is safe */
+}
+
+int main(void)
+{
+	test_ring();
+	test_mesh();
+	test_fattree();
+	test_random();
+	test_write();
+	if (failures)
+		fprintf(stderr, "test_topo: %d check(s) failed\n", failures);
+	else
+		printf("test_topo: all checks passed\n");
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Minimal-change rerouting: a leaf/spine fat tree with port-major LIDs
+ * loses a spine, then gets it back.  After the failure only the entries
+ * that pointed at the dead spine change, each leaf rewrites one 64-LID
+ * block, the displaced destinations spread over the surviving spines,
+ * and the fabric stays complete and deadlock-free; after the return the
+ * tables are exactly those of before.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "route_verify.h"
+#include "ta_saved.h"
+#include "topo_graph.h"
+
+enum { LEAVES = 12, SPINES = 6, HOSTS = 6, GONE_SPINE = 2 };
+
+struct table {
+	uint8_t port[64][64 * (HOSTS + 3)];	/* [switch guid idx][lid] */
+};
+
+/*
+ * LFT by switch GUID index and LID, as a switch would hold it: entries of
+ * LIDs that no port holds any more keep their old value (prev), as the
+ * OpenSM adapter does, so they cost no LFT block.
+ */
+static void fill_table(const struct ta_graph *g, const struct ta_result *r,
+		       const struct table *prev, struct table *t)
+{
+	uint32_t s, d;
+
+	if (prev)
+		memcpy(t, prev, sizeof(*t));
+	else
+		memset(t, TA_NO_PORT, sizeof(*t));
+	for (s = 0; s < g->n_sw; s++)
+		for (d = 0; d < g->n_dest; d++)
+			t->port[g->sw[s].guid - 0x1000][g->dest[d].lid] =
+				ta_result_port(r, s, d);
+}
+
+static struct ta_graph *fabric(struct topo *t, unsigned gone)
+{
+	struct ta_graph *g = topo_to_graph_port_major(t, gone);
+
+	ck_assert_ptr_nonnull(g);
+	return g;
+}
+
+static void route(const struct ta_graph *g, struct ta_saved *sv,
+		  struct ta_result *r)
+{
+	struct ta_prior_buf pb;
+	struct ta_options o;
+	struct verify_report rep;
+
+	ta_options_init(&o);
+	ck_assert_int_eq(ta_saved_prior(sv, g, &pb), 0);
+	ck_assert_int_eq(ta_route_prior(g, &o, ta_saved_empty(sv) ? NULL :
+					 &pb.prior, NULL, r), 0);
+	ck_assert_int_eq(ta_saved_update(sv, g, r), 0);
+	ta_prior_buf_free(&pb);
+	ck_assert_int_eq(verify_routes(g, r, &rep), 0);
+	ck_assert_int_eq(rep.unreachable_host_pairs, 0);
+	ck_assert_int_eq(rep.unreachable_host_to_switch, 0);
+	ck_assert_int_eq(rep.cdg_cyclic, 0);
+}
+
+/* leaf port numbers: hosts on 1..HOSTS, spine j on HOSTS+1+j */
+static unsigned spine_of_port(uint8_t port)
+{
+	return port > HOSTS ? port - HOSTS - 1u : ~0u;
+}
+
+START_TEST(spine_failure_and_return)
+{
+	static struct table before, failed, back;
+	struct ta_graph *g_full, *g_fail, *g_back;
+	struct ta_result r1, r2, r3;
+	struct ta_saved sv;
+	struct topo t;
+	unsigned s, lid, changed_blocks = 0;
+	static unsigned use[64 * (HOSTS + 3)][SPINES];
+
+	ck_assert_int_eq(topo_fattree2(&t, LEAVES, SPINES, HOSTS, 1), 0);
+	ta_saved_init(&sv);
+	g_full = fabric(&t, TOPO_KEEP_ALL);
+	route(g_full, &sv, &r1);
+	fill_table(g_full, &r1, NULL, &before);
+
+	g_fail = fabric(&t, LEAVES + GONE_SPINE);
+	route(g_fail, &sv, &r2);
+	fill_table(g_fail, &r2, &before, &failed);
+
+	memset(use, 0, sizeof(use));
+	for (s = 0; s < LEAVES + SPINES; s++) {
+		unsigned b;
+
+		if (s == LEAVES + GONE_SPINE)
+			continue;
+		for (lid = 1; lid < 64 * (HOSTS + 3); lid++) {
+			uint8_t old = before.port[s][lid];
+			uint8_t now = failed.port[s][lid];
+
+			if (old == TA_NO_PORT ||
+			    lid == 1 + 64 * HOSTS + LEAVES + GONE_SPINE)
+				continue;	/* a spare or the dead spine's LID */
+			if (s >= LEAVES || spine_of_port(old) != GONE_SPINE) {
+				ck_assert_msg(old == now,
+					      "switch %u LID %u moved %u->%u", s,
+					      lid, old, now);
+				continue;
+			}
+			ck_assert_msg(spine_of_port(now) != GONE_SPINE, "switch %u LID %u still on the dead spine", s, lid);
+			ck_assert_uint_lt(spine_of_port(now), SPINES);
+			use[lid][spine_of_port(now)]++;
+		}
+		for (b = 0; b < HOSTS + 3; b++)
+			changed_blocks += memcmp(&before.port[s][64 * b],
+						 &failed.port[s][64 * b], 64) != 0;
+	}
+	/* port-major: the dead spine's LIDs fill one block on each leaf */
+	ck_assert_uint_eq(changed_blocks, LEAVES);
+	/* each displaced LID is spread: no survivor takes > its share */
+	for (lid = 1; lid < 64 * (HOSTS + 3); lid++)
+		for (s = 0; s < SPINES; s++)
+			ck_assert_msg(use[lid][s] <=
+					      (LEAVES + SPINES - 2) / (SPINES - 1),
+				      "LID %u: spine %u takes %u leaves", lid, s,
+				      use[lid][s]);
+
+	g_back = fabric(&t, TOPO_KEEP_ALL);
+	route(g_back, &sv, &r3);
+	fill_table(g_back, &r3, &failed, &back);
+	ck_assert_msg(memcmp(&before, &back, sizeof(before)) == 0,
+		      "tables after the spine's return differ from before");
+
+	ta_result_free(&r1);
+	ta_result_free(&r2);
+	ta_result_free(&r3);
+	ta_graph_free(g_full);
+	ta_graph_free(g_fail);
+	ta_graph_free(g_back);
+	ta_saved_free(&sv);
+	topo_free(&t);
+}
+END_TEST
+
+/* turn decisions survive a resweep of an unchanged random net */
+START_TEST(random_net_resweep_changes_nothing)
+{
+	struct ta_graph *g;
+	struct ta_result r1, r2;
+	struct ta_saved sv;
+	struct topo t;
+
+	ck_assert_int_eq(topo_random(&t, 30, 8, 2, 7), 0);
+	g = topo_to_graph(&t);
+	ck_assert_ptr_nonnull(g);
+	ta_saved_init(&sv);
+	route(g, &sv, &r1);
+	route(g, &sv, &r2);
+	ck_assert_uint_eq(r2.stats.turns_kept, r1.stats.turns);
+	ck_assert_int_eq(memcmp(r1.port, r2.port,
+				(size_t)g->n_sw * g->n_dest), 0);
+	ck_assert_int_eq(memcmp(r1.turn_state, r2.turn_state,
+				g->n_turn_slots), 0);
+	ta_result_free(&r1);
+	ta_result_free(&r2);
+	ta_graph_free(g);
+	ta_saved_free(&sv);
+	topo_free(&t);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("reroute");
+	TCase *tc = tcase_create("minimal change");
+	SRunner *sr;
+	int failed;
+
+	tcase_add_test(tc, spine_failure_and_return);
+	tcase_add_test(tc, random_net_resweep_changes_nothing);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
