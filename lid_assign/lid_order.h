@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Port-major LID order (see lid_assign/README): which LID every end port
+ * of a fabric gets so that the destinations the routing core sends
+ * through one spine form one contiguous LID range.
+ *
+ * The fabric is described abstractly (no OpenSM header here): switches
+ * by node GUID, end ports by port GUID with the switch and switch port
+ * they hang on, optional existing LIDs.  la_assign() fills each port's
+ * LID; it never logs, the caller reports from the result.
+ */
+#ifndef LID_ORDER_H
+#define LID_ORDER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define LA_BLOCK 64u			/* LIDs per LFT block */
+#define LA_MAX_UCAST_LID 0xBFFFu
+#define LA_NO_GROUP UINT32_MAX
+
+enum la_kind {
+	LA_HOST,	/* CA/router port cabled to a switch port */
+	LA_SWITCH,	/* switch port 0 */
+	LA_LOOSE,	/* end port not cabled to a switch: placed at the end */
+};
+
+enum la_fate {
+	LA_FAILED,	/* no free LID left: lid is 0 */
+	LA_KEPT,	/* keeps old_lid */
+	LA_PLACED,	/* new LID inside its group's range */
+	LA_OVERFLOW,	/* group full (or loose): new LID after all groups */
+};
+
+struct la_port {
+	/* input */
+	uint64_t guid;		/* port GUID */
+	enum la_kind kind;
+	uint32_t sw;		/* LA_HOST: switch cabled to; LA_SWITCH: own */
+	uint8_t sw_port;	/* LA_HOST: port number on that switch */
+	uint16_t old_lid;	/* existing base LID, 0: none */
+	bool old_weak;		/* old_lid only seen on the wire, not
+				 * persisted: yields to persisted LIDs */
+	/* output */
+	uint32_t group;		/* LA_NO_GROUP for loose ports */
+	uint32_t rank;		/* LA_HOST: index among its switch's hosts */
+	uint16_t lid;		/* base LID (0: failed) */
+	uint8_t n_lids;		/* lid .. lid + n_lids - 1 */
+	enum la_fate fate;
+};
+
+struct la_range {
+	uint16_t lo, hi;
+};
+
+struct la_input {
+	uint32_t n_sw;
+	const uint64_t *sw_guid;	/* [n_sw] switch node GUIDs */
+	uint32_t n_ports;
+	struct la_port *ports;		/* outputs are written here */
+	uint32_t n_reserved;
+	const struct la_range *reserved; /* LIDs held by absent ports */
+	uint8_t lmc;			/* 0..7 */
+	bool sp0_lmc;			/* switch port 0 takes 2^lmc LIDs too */
+	uint16_t max_lid;		/* 0: LA_MAX_UCAST_LID */
+};
+
+struct la_group {
+	uint16_t lo, hi;		/* range; hi < lo: empty */
+	uint8_t width;			/* LIDs per port */
+	uint32_t members, kept, placed, overflow;
+};
+
+struct la_result {
+	uint32_t n_groups;		/* host groups, then the switch group */
+	uint32_t n_host_groups;
+	struct la_group *groups;
+	uint16_t end;			/* first LID after the last group */
+	bool inherited;			/* layout taken over from old LIDs */
+	uint32_t kept, placed, overflow, failed;
+	uint32_t moved;			/* had an old LID, got another */
+	uint32_t loose;			/* ports not cabled to a switch */
+	uint16_t top_lid;		/* highest LID given */
+};
+
+/*
+ * Computes every port's LID.  Returns 0, -EINVAL for a bad input (switch
+ * index out of range, lmc > 7) or -ENOMEM.  res is freed with
+ * la_result_free() after a 0 return.
+ */
+int la_assign(struct la_input *in, struct la_result *res);
+void la_result_free(struct la_result *res);
+
+const char *la_fate_name(enum la_fate fate);
+
+#endif
