@@ -16,7 +16,7 @@ noinst_PROGRAMS += ibsim_topos/topogen
 ibsim_topos_topogen_SOURCES = ibsim_topos/topogen.c
 ibsim_topos_topogen_LDADD = ibsim_topos/libtopo.la
 
-# Sample fabrics (regenerate with ibsim_topos/topogen, see README).
+# Sample fabrics; the first line of each says the topogen command.
 EXTRA_DIST += \
 	ibsim_topos/ring8.net \
 	ibsim_topos/ft2-6x3.net \

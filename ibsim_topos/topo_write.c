@@ -65,7 +65,8 @@ static int write_switches(const struct topo *t, FILE *f)
 		return -1;
 	for (s = 0; s < t->n_sw; s++) {
 		fill_switch_peers(t, s, pp);
-		fprintf(f, "Switch\t%u \"%s\"\n", t->sw_ports[s], t->sw_name[s]);
+		fprintf(f, "Switch\t%u \"%s\"\n", t->sw_ports[s],
+			t->sw_name[s]);
 		for (p = 1; p <= t->sw_ports[s]; p++)
 			if (pp[p].name)
 				write_port(f, p, pp[p].name, pp[p].port);

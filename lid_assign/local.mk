@@ -1,1 +1,39 @@
-# rules for lid_assign (see top-level Makefile.am)
+# Port-major LID ordering (see lid_assign/README).
+#
+# liblidassign: the order itself, no OpenSM header (also linked into
+# libturnadd.so, hence -fPIC).  liblidnet: netfile and guid2lid file
+# reading/writing, for the command-line tool and the tests.
+noinst_LTLIBRARIES += lid_assign/liblidassign.la
+lid_assign_liblidassign_la_CFLAGS = $(AM_CFLAGS) -fPIC
+lid_assign_liblidassign_la_SOURCES = \
+	lid_assign/lid_order.c lid_assign/lid_order.h \
+	lid_assign/lid_work.h \
+	lid_assign/lid_groups.c \
+	lid_assign/lid_claims.c \
+	lid_assign/lid_layout.c \
+	lid_assign/lid_place.c
+
+noinst_LTLIBRARIES += lid_assign/liblidnet.la
+lid_assign_liblidnet_la_SOURCES = \
+	lid_assign/lid_netfile.c lid_assign/lid_netfile.h \
+	lid_assign/lid_netline.c lid_assign/lid_netline.h \
+	lid_assign/lid_netfab.c lid_assign/lid_netfab.h \
+	lid_assign/lid_g2l.c lid_assign/lid_g2l.h
+
+bin_PROGRAMS += lid_assign/turnadd-lids
+lid_assign_turnadd_lids_SOURCES = lid_assign/turnadd_lids.c
+lid_assign_turnadd_lids_LDADD = lid_assign/liblidnet.la \
+	lid_assign/liblidassign.la
+
+EXTRA_DIST += lid_assign/README
+
+# Unit tests of the order, the netfile reader and the guid2lid files.
+check_PROGRAMS += tests/unit/test_lid_order
+tests_unit_test_lid_order_SOURCES = tests/unit/test_lid_order.c
+tests_unit_test_lid_order_CPPFLAGS = $(AM_CPPFLAGS) \
+	-I$(top_srcdir)/lid_assign
+tests_unit_test_lid_order_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SAN_CFLAGS)
+tests_unit_test_lid_order_LDADD = lid_assign/liblidnet.la \
+	lid_assign/liblidassign.la $(CHECK_LIBS)
+tests_unit_test_lid_order_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_lid_order

@@ -13,9 +13,14 @@ plugin_libturnadd_la_SOURCES = \
 	plugin/turnadd_summary.c plugin/turnadd_summary.h \
 	plugin/osm_graph.c plugin/osm_graph.h \
 	plugin/osm_lft.c plugin/osm_lft.h \
-	plugin/osm_log_bridge.c plugin/osm_log_bridge.h
-plugin_libturnadd_la_CPPFLAGS = $(AM_CPPFLAGS) $(OSM_CPPFLAGS) $(IBUMAD_CFLAGS)
+	plugin/osm_log_bridge.c plugin/osm_log_bridge.h \
+	plugin/lid_osm.h \
+	plugin/lid_osm_fabric.c plugin/lid_osm_fabric.h \
+	plugin/lid_sweep.c plugin/lid_sweep.h
+plugin_libturnadd_la_CPPFLAGS = $(AM_CPPFLAGS) $(OSM_CPPFLAGS) $(IBUMAD_CFLAGS) \
+	-I$(top_srcdir)/lid_assign
 plugin_libturnadd_la_CFLAGS = $(AM_CFLAGS)
 plugin_libturnadd_la_LDFLAGS = -module -avoid-version -shared \
 	-export-symbols-regex '^osm_event_plugin$$'
-plugin_libturnadd_la_LIBADD = plugin/core/libtacore.la
+plugin_libturnadd_la_LIBADD = plugin/core/libtacore.la \
+	lid_assign/liblidassign.la

@@ -6,6 +6,7 @@
  */
 #include "turnadd_osm.h"
 #include "turnadd_routing.h"
+#include "lid_sweep.h"
 
 static void *turnadd_create(struct osm_opensm *osm)
 {
@@ -42,13 +43,18 @@ static void turnadd_delete(void *plugin_data)
 	turnadd_ctx_free(plugin_data);
 }
 
-/* no event is needed: routing runs from the engine callbacks */
+/*
+ * Routing runs from the engine callbacks.  After discovery, before the
+ * LID manager: the port-major LID order (lid_sweep.h).
+ */
 static void turnadd_report(void *plugin_data, osm_epi_event_id_t event_id,
 			   void *event_data)
 {
-	(void)plugin_data;
-	(void)event_id;
+	struct turnadd_ctx *ctx = plugin_data;
+
 	(void)event_data;
+	if (ctx && event_id == OSM_EVENT_ID_HEAVY_SWEEP_DONE)
+		lid_sweep_heavy_done(ctx->osm, &ctx->log);
 }
 
 /*

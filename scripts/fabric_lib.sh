@@ -13,7 +13,9 @@
 #   fab_start_opensm ENGINE [PLUGIN_DIR] [CONF_LINE...]
 #   fab_wait_subnet_up [SECS]   bounded wait for "SUBNET UP" in the log
 #   fab_engine_used ENGINE      did ENGINE (not a fallback) fill the LFTs?
-#   fab_read_back               ibnetdiscover + dump_fts -n into the run dir
+#   fab_unlink SPEC             "NAME" or "NAME[PORT]": unlink on the console
+#   fab_wait_resweep N [SECS]   wait for more than N "SUBNET UP" lines
+#   fab_read_back READER        ibnetdiscover + every LFT into the run dir
 #   fab_run_lftcheck LFTCHECK   prints the checker's report, returns its status
 #   fab_console CMD             sends a command to the ibsim console
 #   fab_cleanup                 stops what was started, by PID (also on EXIT)
@@ -60,6 +62,16 @@ fab_elapsed() {
 		$(((now - FAB_T0) / 1000000 % 1000))
 }
 
+# Prints PATH made absolute if it is relative and names a file by a path
+# (clients run in the run dir); bare command names are left to PATH.
+fab_abspath() {
+	case $1 in
+	/* | '') printf '%s\n' "$1" ;;
+	*/*) printf '%s/%s\n' "$PWD" "$1" ;;
+	*) printf '%s\n' "$1" ;;
+	esac
+}
+
 fab_require() {
 	local tool
 	for tool in "$@"; do
@@ -74,6 +86,10 @@ fab_init() {
 		"$FAB_DUMP_FTS" timeout mkfifo
 	[[ -r $FAB_UMAD2SIM ]] ||
 		fab_die "umad2sim not found at $FAB_UMAD2SIM (package ibsim-utils)"
+	FAB_UMAD2SIM=$(fab_abspath "$FAB_UMAD2SIM")
+	FAB_OPENSM=$(fab_abspath "$FAB_OPENSM")
+	FAB_IBNETDISCOVER=$(fab_abspath "$FAB_IBNETDISCOVER")
+	FAB_DUMP_FTS=$(fab_abspath "$FAB_DUMP_FTS")
 	FAB_DIR=$(mktemp -d "$base/fabric.$$.XXXXXX") ||
 		fab_die "cannot create a run dir in $base"
 	FAB_T0=$(date +%s%N)
@@ -158,12 +174,14 @@ fab_client_env() {
 	fi
 }
 
-# Runs a client of the simulator, bounded in time.
+# Runs a client of the simulator, bounded in time, in the run dir:
+# umad2sim makes a fake sysfs tree "./sys-<pid>" in the working directory
+# (left behind if the client is killed).
 fab_sim_client() {
 	local secs=$1
 	shift
 	fab_client_env
-	env "${FAB_ENV[@]}" timeout -k 2 "$secs" "$@"
+	(cd "$FAB_DIR" && exec env "${FAB_ENV[@]}" timeout -k 2 "$secs" "$@")
 }
 
 # Prints the node GUID of the node named NAME (its ibsim name, which is
@@ -206,11 +224,12 @@ fab_start_opensm() {
 		done
 	} >"$conf"
 	fab_client_env
-	env "${FAB_ENV[@]}" OSM_CACHE_DIR="$FAB_DIR/cache" \
-		OSM_TMP_DIR="$FAB_DIR" \
+	# in the run dir (see fab_sim_client); exec keeps $! opensm's PID
+	(cd "$FAB_DIR" && exec env "${FAB_ENV[@]}" \
+		OSM_CACHE_DIR="$FAB_DIR/cache" OSM_TMP_DIR="$FAB_DIR" \
 		LD_LIBRARY_PATH="${plugin_dir:+$plugin_dir:}${LD_LIBRARY_PATH:-}" \
 		"$FAB_OPENSM" -F "$conf" -f "$FAB_DIR/opensm.log" \
-		>"$FAB_DIR/opensm.out" 2>&1 </dev/null &
+		>"$FAB_DIR/opensm.out" 2>&1 </dev/null) &
 	FAB_OPENSM_PID=$!
 	fab_log "opensm started (pid $FAB_OPENSM_PID, engine $engine)"
 }
@@ -227,24 +246,72 @@ fab_wait_subnet_up() {
 	esac
 }
 
-# True if the log says ENGINE (the first of a list) configured the tables,
-# false if OpenSM fell back to another engine.
+# Number of "SUBNET UP" lines in the log (one per completed heavy sweep).
+fab_count_up() {
+	grep -cF "SUBNET UP" "$FAB_DIR/opensm.log" || true
+}
+
+# Unlinks a node (all ports) or one port, "NAME" or "NAME[PORT]", through
+# the ibsim console; the neighbour's trap makes OpenSM resweep.
+fab_unlink() {
+	local spec=$1
+	if [[ $spec =~ ^(.+)\[([0-9]+)\]$ ]]; then
+		fab_console "Unlink \"${BASH_REMATCH[1]}\"[${BASH_REMATCH[2]}]"
+	else
+		fab_console "Unlink \"$spec\""
+	fi
+	fab_log "unlinked $spec"
+}
+
+# Waits until the log has more than N "SUBNET UP" lines (a resweep done)
+# and no further sweep ends within half a second.
+fab_wait_resweep() {
+	local n=$1 secs=${2:-30} i
+	for ((i = 0; i < secs * 20; i++)); do
+		if (($(fab_count_up) > n)); then
+			# settled when no further sweep ends within 0.5 s
+			n=$(fab_count_up)
+			sleep 0.5
+			if (($(fab_count_up) == n)); then
+				fab_log "resweep done after $(fab_elapsed) s"
+				return 0
+			fi
+		fi
+		kill -0 "$FAB_OPENSM_PID" 2>/dev/null ||
+			fab_die "opensm exited during the resweep"
+		sleep 0.05
+	done
+	fab_die "no resweep (new SUBNET UP) in $FAB_DIR/opensm.log after $secs s"
+}
+
+# True if the log says ENGINE (the first of a list) configured the tables
+# in the last sweep, false if OpenSM fell back to another engine.
 fab_engine_used() {
-	grep -qF -- "${1%%,*} tables configured on all switches" \
-		"$FAB_DIR/opensm.log"
+	grep -F "tables configured on all switches" "$FAB_DIR/opensm.log" |
+		tail -n 1 | grep -qF -- "${1%%,*} tables configured"
 }
 
 # Topology with LIDs and every switch's LFT, via directed routes (so
-# reading does not depend on the tables being checked).
+# reading does not depend on the tables being checked).  READER is the
+# path of lftread (exact), or "dump_fts" (infiniband-diags; it leaves out
+# some entries, see lftread.c).
 fab_read_back() {
-	local secs=${1:-60}
+	local reader=$1 secs=${2:-60}
 	fab_sim_client "$secs" "$FAB_IBNETDISCOVER" \
 		>"$FAB_DIR/topology.txt" 2>"$FAB_DIR/ibnetdiscover.err" ||
 		fab_die "ibnetdiscover failed: $(head -n 3 \
 			"$FAB_DIR/ibnetdiscover.err")"
-	fab_sim_client "$secs" "$FAB_DUMP_FTS" -n \
-		>"$FAB_DIR/lfts.txt" 2>"$FAB_DIR/dump_fts.err" ||
-		fab_die "dump_fts failed: $(head -n 3 "$FAB_DIR/dump_fts.err")"
+	if [[ $reader == dump_fts ]]; then
+		fab_sim_client "$secs" "$FAB_DUMP_FTS" -n \
+			>"$FAB_DIR/lfts.txt" 2>"$FAB_DIR/lftread.err" ||
+			fab_die "dump_fts failed: $(head -n 3 \
+				"$FAB_DIR/lftread.err")"
+	else
+		fab_sim_client "$secs" "$reader" "$FAB_DIR/topology.txt" \
+			>"$FAB_DIR/lfts.txt" 2>"$FAB_DIR/lftread.err" ||
+			fab_die "lftread failed: $(grep -v '^ibwarn' \
+				"$FAB_DIR/lftread.err" | head -n 3)"
+	fi
 	fab_log "read back after $(fab_elapsed) s"
 }
 

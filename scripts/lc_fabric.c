@@ -157,8 +157,8 @@ static int resolve_port(struct lc_fabric *f, const unsigned *sorted,
 				   "\"%s\"", p, lp->peer_id);
 	r = &f->node[peer];
 	if (lp->peer_port < 1 || lp->peer_port > r->n_ports)
-		return lc_error_at(path, lp->line, "port %u: peer \"%s\" has no "
-				   "port %u", p, r->id, lp->peer_port);
+		return lc_error_at(path, lp->line, "port %u: peer \"%s\" has "
+				   "no port %u", p, r->id, lp->peer_port);
 	if (peer == (int)i && lp->peer_port == p)
 		return lc_error_at(path, lp->line, "port %u linked to itself",
 				   p);

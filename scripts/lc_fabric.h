@@ -24,7 +24,7 @@ struct lc_port {
 
 struct lc_node {
 	bool is_switch;
-	char *id;		/* ibnetdiscover id, e.g. "S-0000000000200005" */
+	char *id;		/* ibnetdiscover id: "S-0000000000200005" */
 	char *desc;		/* node description (the ibsim name) */
 	uint64_t guid;
 	unsigned n_ports;

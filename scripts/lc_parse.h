@@ -17,7 +17,7 @@
 int lc_read_topology(struct lc_fabric *f, const char *path);
 
 /*
- * Reads unicast LFT dumps of dump_fts/dump_lfts or ibroute: a header
+ * Reads unicast LFT dumps of lftread, dump_fts/dump_lfts or ibroute: a header
  * `Unicast lids [...] of switch ... guid 0x<GUID> (...):` per switch, then
  * lines `0x<LID> <port> ...`.  Every switch of f must appear once.
  */

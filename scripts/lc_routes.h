@@ -14,7 +14,7 @@ enum lc_fail {
 	LC_DELIVERED = 0,
 	LC_NO_ROUTE,		/* no LFT entry */
 	LC_DEAD_PORT,		/* entry points to an unconnected port */
-	LC_WRONG_NODE,		/* delivered to a CA that does not own the LID */
+	LC_WRONG_NODE,		/* to a CA that does not own the LID */
 	LC_WRONG_SWITCH,	/* port 0 of a switch that does not own it */
 	LC_LOOP,		/* forwarding loop */
 	LC_N_FAILS

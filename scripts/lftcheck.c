@@ -5,8 +5,9 @@
  *
  *   lftcheck [-n MAX_DETAIL] TOPOLOGY LFTS
  *
- * TOPOLOGY is ibnetdiscover output, LFTS the output of dump_fts (or
- * dump_lfts, or ibroute of every switch).  Exit status: 0 if every host
+ * TOPOLOGY is ibnetdiscover output, LFTS the output of lftread (same
+ * format as dump_fts -n, ibroute; those tools miss some entries, see
+ * lftread.c).  Exit status: 0 if every host
  * reaches every host and switch LID and the channel dependency graph is
  * acyclic, 1 if not, 2 on bad usage or input.
  */
@@ -21,7 +22,7 @@
 static const char usage_text[] =
 	"usage: lftcheck [-n MAX_DETAIL] TOPOLOGY LFTS\n"
 	"  TOPOLOGY  ibnetdiscover output (with LIDs)\n"
-	"  LFTS      dump_fts -n output (or ibroute of every switch)\n"
+	"  LFTS      lftread output (dump_fts -n / ibroute format)\n"
 	"  -n N      print at most N lines about unreachable routes "
 	"(default 10)\n"
 	"Exit 0: all reachable and CDG acyclic; 1: not; 2: bad input.\n";

@@ -1,4 +1,7 @@
-# Fabric harness: the independent LFT checker and the ibsim/OpenSM scripts.
+# Fabric harness: the LFT reader and checker (independent of the routing
+# engine's code) and the ibsim/OpenSM scripts.  See scripts/README.md.
+
+# Checks the forwarding tables read back from a fabric.
 noinst_PROGRAMS += scripts/lftcheck
 scripts_lftcheck_SOURCES = \
 	scripts/lftcheck.c \
@@ -10,4 +13,17 @@ scripts_lftcheck_SOURCES = \
 	scripts/lc_cdg.c scripts/lc_cdg.h \
 	scripts/lc_check.c scripts/lc_check.h
 
+# Reads every switch's LFT by directed-route SMPs (libibumad; umad2sim).
+noinst_PROGRAMS += scripts/lftread
+scripts_lftread_SOURCES = \
+	scripts/lftread.c \
+	scripts/lr_smp.c scripts/lr_smp.h \
+	scripts/lr_paths.c scripts/lr_paths.h \
+	scripts/lc_input.c scripts/lc_input.h \
+	scripts/lc_fabric.c scripts/lc_fabric.h \
+	scripts/lc_parse.h scripts/lc_parse_topo.c
+scripts_lftread_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
+scripts_lftread_LDADD = $(IBUMAD_LIBS)
+
 dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh
+EXTRA_DIST += scripts/README.md

@@ -14,10 +14,17 @@
 #   --root NAME         an Up*/Down* root switch (ibsim node name,
 #                       repeatable): written to a root_guid_file
 #   --allow-fallback    do not fail when OpenSM fell back to another engine
+#   --unlink SPEC       after the subnet is up, unlink node NAME (all ports)
+#                       or one port, NAME[PORT], on the ibsim console, wait
+#                       for OpenSM's resweep, then check (repeatable; all
+#                       are unlinked at once)
 #   --plugin-dir DIR    put DIR first on LD_LIBRARY_PATH for opensm
 #                       (default: $TURNADD_PLUGIN_DIR)
 #   --lftcheck PATH     the checker (default: $LFTCHECK, else lftcheck next
 #                       to this script)
+#   --lftread PATH      the LFT reader (default: $LFTREAD, else lftread
+#                       next to lftcheck); "dump_fts" uses infiniband-diags'
+#                       dump_fts instead (misses some entries, see lftread.c)
 #   --timeout SECS      bound for the bring-up (default 60)
 #   --out DIR           copy opensm.log, opensm.conf, topology.txt, lfts.txt
 #                       and lftcheck.out into DIR
@@ -42,7 +49,8 @@ usage() {
 engine='' net='' out='' timeout_s=60
 plugin_dir=${TURNADD_PLUGIN_DIR:-}
 lftcheck=${LFTCHECK:-$here/lftcheck}
-conf_extra=() roots=() allow_fallback=0
+lftread=${LFTREAD:-}
+conf_extra=() roots=() unlinks=() allow_fallback=0
 while (($#)); do
 	case $1 in
 	--engine) engine=${2:?}; shift ;;
@@ -50,8 +58,10 @@ while (($#)); do
 	--conf-extra) conf_extra+=("${2:?}"); shift ;;
 	--root) roots+=("${2:?}"); shift ;;
 	--allow-fallback) allow_fallback=1 ;;
+	--unlink) unlinks+=("${2:?}"); shift ;;
 	--plugin-dir) plugin_dir=${2:?}; shift ;;
 	--lftcheck) lftcheck=${2:?}; shift ;;
+	--lftread) lftread=${2:?}; shift ;;
 	--timeout) timeout_s=${2:?}; shift ;;
 	--out) out=${2:?}; shift ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
@@ -63,6 +73,15 @@ done
 [[ -n $engine && -n $net ]] || usage
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || fab_die "bad --timeout '$timeout_s'"
 [[ -x $lftcheck ]] || fab_die "lftcheck not found at $lftcheck (build it, or pass --lftcheck)"
+lftread=${lftread:-$(dirname "$lftcheck")/lftread}
+if [[ $lftread != dump_fts ]]; then
+	lftread=$(fab_abspath "$lftread")
+fi
+if [[ -n $plugin_dir && $plugin_dir != /* ]]; then
+	plugin_dir=$PWD/$plugin_dir	# opensm runs in the run dir
+fi
+[[ $lftread == dump_fts || -x $lftread ]] ||
+	fab_die "lftread not found at $lftread (build it, or pass --lftread)"
 if [[ ,$engine, == *,turnadd,* && -n $plugin_dir &&
 	! -e $plugin_dir/libturnadd.so ]]; then
 	fab_die "no libturnadd.so in $plugin_dir"
@@ -74,7 +93,7 @@ save_outputs() {
 	[[ -n $out ]] || return 0
 	mkdir -p "$out"
 	for f in opensm.log opensm.conf topology.txt lfts.txt lftcheck.out \
-		ibsim.out ibsim.err; do
+		lftread.err ibsim.out ibsim.err; do
 		if [[ -f $FAB_DIR/$f ]]; then
 			cp -- "$FAB_DIR/$f" "$out/"
 		fi
@@ -93,13 +112,21 @@ fi
 fab_start_opensm "$engine" "$plugin_dir" ${conf_extra[@]+"${conf_extra[@]}"}
 fab_wait_subnet_up "$timeout_s"
 t_up=$(fab_elapsed)
+if ((${#unlinks[@]})); then
+	ups=$(fab_count_up)
+	for u in "${unlinks[@]}"; do
+		fab_unlink "$u"
+	done
+	fab_wait_resweep "$ups" "$timeout_s"
+	t_up="$t_up resweep=$(fab_elapsed)"
+fi
 fallback=0
 if ! fab_engine_used "$engine"; then
 	printf 'route_check: OpenSM did not use %s: %s\n' "${engine%%,*}" \
 		"$(grep -F 'tables configured' "$FAB_DIR/opensm.log" | tail -n 1)" >&2
 	fallback=1
 fi
-fab_read_back "$timeout_s"
+fab_read_back "$lftread" "$timeout_s"
 t_read=$(fab_elapsed)
 rc=0
 fab_run_lftcheck "$lftcheck" || rc=$?

@@ -15,7 +15,8 @@ run_check() {
 
 run_check good line3.topo line3-good.lft
 expect_status 0 "$status" "correct tables"
-expect_line "$TEST_TMP/good.out" '^hosts=3 switches=3 host_pairs=6 unreachable_host_pairs=0 unreachable_host_to_switch=0$'
+expect_line "$TEST_TMP/good.out" \
+	'^hosts=3 switches=3 host_pairs=6 unreachable_host_pairs=0 unreachable_host_to_switch=0$'
 expect_line "$TEST_TMP/good.out" '^max_sw_hops=2 mean_sw_hops=1\.333$'
 expect_line "$TEST_TMP/good.out" '^cdg_channels=4 cdg_edges=2 cdg=acyclic$'
 

@@ -14,6 +14,8 @@ integration_test_scripts = \
 	tests/integration/updn_random.sh \
 	tests/integration/parallel_runs.sh \
 	tests/integration/route_check_errors.sh \
+	tests/integration/lft_readback.sh \
+	tests/integration/unlink_resweep.sh \
 	tests/integration/turnadd_ring.sh \
 	tests/integration/turnadd_fattree.sh \
 	tests/integration/turnadd_random.sh

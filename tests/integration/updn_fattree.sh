@@ -13,6 +13,7 @@ status=0
 	>"$TEST_TMP/out" 2>&1 || status=$?
 cat "$TEST_TMP/out"
 expect_status 0 "$status" "route_check updn ft2-6x3"
-expect_line "$TEST_TMP/out" '^hosts=24 switches=9 host_pairs=552 unreachable_host_pairs=0 unreachable_host_to_switch=0$'
+expect_line "$TEST_TMP/out" \
+	'^hosts=24 switches=9 host_pairs=552 unreachable_host_pairs=0 unreachable_host_to_switch=0$'
 expect_line "$TEST_TMP/out" ' cdg=acyclic$'
 echo "$test_name: PASS"

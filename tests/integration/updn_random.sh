@@ -14,6 +14,7 @@ status=0
 	>"$TEST_TMP/out" 2>&1 || status=$?
 cat "$TEST_TMP/out"
 expect_status 0 "$status" "route_check updn random20"
-expect_line "$TEST_TMP/out" '^hosts=100 switches=20 host_pairs=9900 unreachable_host_pairs=0 unreachable_host_to_switch=0$'
+expect_line "$TEST_TMP/out" \
+	'^hosts=100 switches=20 host_pairs=9900 unreachable_host_pairs=0 unreachable_host_to_switch=0$'
 expect_line "$TEST_TMP/out" ' cdg=acyclic$'
 echo "$test_name: PASS"

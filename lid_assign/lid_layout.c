@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Group ranges.  Each group starts on a 64-LID block boundary (group 0
+ * at LID 1) and owns whole blocks.
+ *
+ * natural:   every group gets the fewest blocks that hold all its ports,
+ *            in group order;
+ * inherited: the ranges the old LIDs show: a group reaches at least to
+ *            the end of the block of its highest old LID, and grows to
+ *            its natural size only up to the block where a later group's
+ *            old LIDs begin (so growth never pushes later groups away).
+ *
+ * lid_order.c places the ports under both and keeps the one that moves
+ * and overflows fewer ports (on a tie, and on a fresh fabric where both
+ * are the same, the natural one).
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "lid_work.h"
+
+static uint32_t max_u32(uint32_t a, uint32_t b)
+{
+	return a > b ? a : b;
+}
+
+static uint32_t min_u32(uint32_t a, uint32_t b)
+{
+	return a < b ? a : b;
+}
+
+/* aligned runs of w LIDs fully inside [lo, next), LID 0 excluded */
+static uint32_t capacity(uint32_t lo, uint32_t next, uint32_t w)
+{
+	uint32_t first = (max_u32(lo, 1) + w - 1) / w * w;
+
+	return first + w > next ? 0 : (next - first) / w;
+}
+
+/* end (exclusive) of the fewest whole blocks from start holding n runs */
+static uint32_t natural_next(const struct la_work *w, uint32_t start,
+			     uint32_t n, uint32_t width)
+{
+	uint32_t next = start + LA_BLOCK;
+
+	if (!n)
+		return start;
+	while (capacity(start, next, width) < n && next <= w->max_lid)
+		next += LA_BLOCK;
+	return min_u32(next, w->max_lid + 1u);
+}
+
+static uint32_t block_next(uint32_t lid)
+{
+	return (lid / LA_BLOCK + 1) * LA_BLOCK;
+}
+
+static uint32_t members(const struct la_work *w, uint32_t g)
+{
+	return w->first[g + 1] - w->first[g];
+}
+
+static int layout_alloc(const struct la_work *w, struct la_layout *l)
+{
+	l->lo = calloc(w->n_groups + 1, sizeof(*l->lo));
+	l->next = calloc(w->n_groups + 1, sizeof(*l->next));
+	l->end = 1;
+	if (!l->lo || !l->next) {
+		la_layout_free(l);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+void la_layout_free(struct la_layout *l)
+{
+	free(l->lo);
+	free(l->next);
+	l->lo = l->next = NULL;
+}
+
+/* group g takes [cursor, next); the cursor moves on */
+static void set_range(struct la_layout *l, uint32_t g, uint32_t *cursor,
+		      uint32_t next)
+{
+	l->lo[g] = max_u32(*cursor, 1);
+	l->next[g] = next;
+	*cursor = max_u32(*cursor, next);
+	l->end = max_u32(*cursor, 1);
+}
+
+static void natural(const struct la_work *w, struct la_layout *l)
+{
+	uint32_t cursor = 0, g;
+
+	for (g = 0; g < w->n_groups; g++)
+		set_range(l, g, &cursor,
+			  natural_next(w, cursor, members(w, g), w->width[g]));
+}
+
+/* start of the block of the lowest claim >= start of any later group */
+static uint32_t later_limit(const struct la_work *w, uint32_t g,
+			    uint32_t start)
+{
+	uint32_t i, low = UINT32_MAX;
+
+	for (i = w->first[g + 1]; i < w->first[w->n_groups]; i++) {
+		uint16_t c = w->claim[w->order[i]];
+
+		if (c && c >= max_u32(start, 1) && c < low)
+			low = c;
+	}
+	if (low == UINT32_MAX)
+		return w->max_lid + 1u;
+	return max_u32(low / LA_BLOCK * LA_BLOCK, start);
+}
+
+static void inherited(const struct la_work *w, struct la_layout *l)
+{
+	uint32_t cursor = 0, g, i;
+
+	for (g = 0; g < w->n_groups; g++) {
+		uint32_t lim = later_limit(w, g, cursor), next = cursor;
+		uint32_t width = w->width[g];
+
+		for (i = w->first[g]; i < w->first[g + 1]; i++) {
+			uint32_t c = w->claim[w->order[i]];
+
+			if (c && c >= cursor && c + width <= lim)
+				next = max_u32(next,
+					       min_u32(block_next(c), lim));
+		}
+		next = max_u32(next, min_u32(natural_next(w, cursor,
+							  members(w, g),
+							  width), lim));
+		set_range(l, g, &cursor, next);
+	}
+}
+
+bool la_claim_kept(const struct la_work *w, const struct la_layout *l,
+		   uint32_t p)
+{
+	const struct la_port *port = &w->in->ports[p];
+	uint32_t c = w->claim[p], width = la_port_width(w, p);
+
+	if (!c)
+		return false;
+	if (c >= l->end)
+		return true;	/* after all groups: the overflow area */
+	if (port->group == LA_NO_GROUP)
+		return false;
+	return c >= l->lo[port->group] &&
+	       c + width <= l->next[port->group];
+}
+
+int la_layout_natural(const struct la_work *w, struct la_layout *l)
+{
+	if (layout_alloc(w, l))
+		return -ENOMEM;
+	natural(w, l);
+	return 0;
+}
+
+int la_layout_inherited(const struct la_work *w, struct la_layout *l)
+{
+	if (layout_alloc(w, l))
+		return -ENOMEM;
+	inherited(w, l);
+	return 0;
+}

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: MIT
+/* la_assign(): groups, old LIDs, layout, placement, summary. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lid_work.h"
+
+const char *la_fate_name(enum la_fate fate)
+{
+	switch (fate) {
+	case LA_KEPT:
+		return "kept";
+	case LA_PLACED:
+		return "placed";
+	case LA_OVERFLOW:
+		return "overflow";
+	case LA_FAILED:
+	default:
+		return "failed";
+	}
+}
+
+static int check_input(const struct la_input *in)
+{
+	uint32_t i;
+
+	if (in->lmc > 7 || (in->n_ports && !in->ports) ||
+	    (in->n_sw && !in->sw_guid) || (in->n_reserved && !in->reserved))
+		return -EINVAL;
+	for (i = 0; i < in->n_ports; i++) {
+		const struct la_port *p = &in->ports[i];
+
+		if (p->kind != LA_LOOSE && p->sw >= in->n_sw)
+			return -EINVAL;
+		if (p->kind > LA_LOOSE)
+			return -EINVAL;
+	}
+	return 0;
+}
+
+static void work_free(struct la_work *w)
+{
+	free(w->width);
+	free(w->order);
+	free(w->first);
+	free(w->claim);
+	free(w->used);
+}
+
+static void count_port(struct la_result *res, const struct la_port *p)
+{
+	struct la_group *g = p->group == LA_NO_GROUP ? NULL :
+			     &res->groups[p->group];
+
+	if (g)
+		g->members++;
+	else
+		res->loose++;
+	switch (p->fate) {
+	case LA_KEPT:
+		res->kept++;
+		if (g)
+			g->kept++;
+		break;
+	case LA_PLACED:
+		res->placed++;
+		if (g)
+			g->placed++;
+		break;
+	case LA_OVERFLOW:
+		res->overflow++;
+		if (g)
+			g->overflow++;
+		break;
+	case LA_FAILED:
+		res->failed++;
+		break;
+	}
+	if (p->old_lid && p->lid != p->old_lid)
+		res->moved++;
+	if (p->lid && p->lid + p->n_lids - 1u > res->top_lid)
+		res->top_lid = (uint16_t)(p->lid + p->n_lids - 1);
+}
+
+static int fill_result(const struct la_work *w, const struct la_layout *l,
+		       bool inherited, struct la_result *res)
+{
+	uint32_t g, p;
+
+	res->n_groups = w->n_groups;
+	res->n_host_groups = w->n_host_groups;
+	res->inherited = inherited;
+	res->end = (uint16_t)(l->end > w->max_lid ? w->max_lid : l->end);
+	res->groups = calloc(w->n_groups + 1, sizeof(*res->groups));
+	if (!res->groups)
+		return -ENOMEM;
+	for (g = 0; g < w->n_groups; g++) {
+		res->groups[g].lo = (uint16_t)l->lo[g];
+		res->groups[g].hi = (uint16_t)(l->next[g] - 1);
+		res->groups[g].width = w->width[g];
+	}
+	for (p = 0; p < w->in->n_ports; p++)
+		count_port(res, &w->in->ports[p]);
+	return 0;
+}
+
+/* ports that do not end where the layout wants them: moved or overflowed */
+static uint64_t layout_cost(const struct la_work *w)
+{
+	uint64_t cost = 0;
+	uint32_t p;
+
+	for (p = 0; p < w->in->n_ports; p++) {
+		const struct la_port *port = &w->in->ports[p];
+
+		if (port->fate == LA_FAILED)
+			cost += w->in->n_ports + 1u;
+		else if (port->fate == LA_OVERFLOW &&
+			 port->group != LA_NO_GROUP)
+			cost++;
+		else if (port->old_lid && port->lid != port->old_lid)
+			cost++;
+	}
+	return cost;
+}
+
+/* places under l from the saved claims; returns the cost */
+static uint64_t trial(struct la_work *w, const struct la_layout *l,
+		      const uint16_t *claim, const uint8_t *used)
+{
+	memcpy(w->claim, claim, w->in->n_ports * sizeof(*claim));
+	memcpy(w->used, used, w->max_lid + 1u);
+	la_place(w, l);
+	return layout_cost(w);
+}
+
+/*
+ * The natural layout, unless the one inherited from the old LIDs moves
+ * or overflows fewer ports (it does when a group outgrew or shrank below
+ * its blocks since the old LIDs were given).
+ */
+static int place_best(struct la_work *w, struct la_layout *best,
+		      bool *inherited)
+{
+	struct la_layout inh = { 0 };
+	uint16_t *claim = malloc((w->in->n_ports + 1) * sizeof(*claim));
+	uint8_t *used = malloc(w->max_lid + 1u);
+	uint64_t c_nat;
+	int ret = -ENOMEM;
+
+	*inherited = false;
+	if (!claim || !used || la_layout_natural(w, best))
+		goto out;
+	if (la_layout_inherited(w, &inh))
+		goto out;
+	memcpy(claim, w->claim, w->in->n_ports * sizeof(*claim));
+	memcpy(used, w->used, w->max_lid + 1u);
+	c_nat = trial(w, best, claim, used);
+	if (trial(w, &inh, claim, used) < c_nat) {
+		la_layout_free(best);
+		*best = inh;
+		inh.lo = inh.next = NULL;
+		*inherited = true;
+	} else {
+		trial(w, best, claim, used);
+	}
+	ret = 0;
+out:
+	la_layout_free(&inh);
+	free(claim);
+	free(used);
+	return ret;
+}
+
+int la_assign(struct la_input *in, struct la_result *res)
+{
+	struct la_work w = { .in = in };
+	struct la_layout layout = { 0 };
+	bool inherited = false;
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	ret = check_input(in);
+	if (ret)
+		return ret;
+	w.max_lid = in->max_lid && in->max_lid < LA_MAX_UCAST_LID ?
+		    in->max_lid : LA_MAX_UCAST_LID;
+	w.claim = calloc(in->n_ports + 1, sizeof(*w.claim));
+	w.used = calloc(w.max_lid + 1u, 1);
+	ret = -ENOMEM;
+	if (!w.claim || !w.used || la_make_groups(&w))
+		goto out;
+	la_check_claims(&w);
+	if (place_best(&w, &layout, &inherited))
+		goto out;
+	ret = fill_result(&w, &layout, inherited, res);
+out:
+	la_layout_free(&layout);
+	work_free(&w);
+	return ret;
+}
+
+void la_result_free(struct la_result *res)
+{
+	free(res->groups);
+	memset(res, 0, sizeof(*res));
+}

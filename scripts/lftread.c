@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: MIT
+/*
+ * lftread: reads the unicast LFT of every switch of a fabric through
+ * directed-route SMPs, and prints them in dump_fts' format.
+ *
+ *   lftread [-t TIMEOUT_MS] TOPOLOGY
+ *
+ * TOPOLOGY is ibnetdiscover output of the same fabric (taken from the
+ * same attachment point).  Used instead of dump_fts/ibroute, which, in
+ * infiniband-diags 44, leave out entries: the LID equal to LinearFDBTop
+ * when it starts a new block of 64, and (dump_fts) some entries of
+ * switches with more than 128 ports.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lc_fabric.h"
+#include "lc_parse.h"
+#include "lr_paths.h"
+#include "lr_smp.h"
+
+#define LFT_BLOCK 64
+
+static uint64_t get64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < 8; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* The node we are attached to, and the port we leave it through. */
+static int find_local(struct lr_smp *s, const struct lc_fabric *f,
+		      unsigned *node, unsigned *port)
+{
+	uint8_t data[LR_SMP_DATA], path[1] = { 0 };
+	uint64_t guid;
+	unsigned i;
+
+	if (lr_smp_get(s, path, 0, LR_ATTR_NODE_INFO, 0, data))
+		return -1;
+	guid = get64(data + 12);
+	for (i = 0; i < f->n_nodes; i++)
+		if (f->node[i].guid == guid) {
+			*node = i;
+			*port = data[36];	/* LocalPortNum */
+			return 0;
+		}
+	fprintf(stderr, "lftread: local node guid 0x%016llx is not in the "
+		"topology\n", (unsigned long long)guid);
+	return -1;
+}
+
+static int dump_switch(struct lr_smp *s, const struct lc_node *n,
+		       const struct lr_path *p)
+{
+	uint8_t data[LR_SMP_DATA];
+	unsigned top, block, i, valid = 0;
+	char dr[4 * (LR_MAX_HOPS + 1) + 1];
+
+	if (lr_smp_get(s, p->port, p->hops, LR_ATTR_SWITCH_INFO, 0, data))
+		return -1;
+	top = (unsigned)data[6] << 8 | data[7];	/* LinearFDBTop */
+	lr_path_format(p, dr, sizeof(dr));
+	printf("Unicast lids [0x0-0x%x] of switch DR path %s guid 0x%016llx "
+	       "(%s):\n", top, dr, (unsigned long long)n->guid, n->desc);
+	for (block = 0; top && block <= top / LFT_BLOCK; block++) {
+		if (lr_smp_get(s, p->port, p->hops, LR_ATTR_LFT, block, data))
+			return -1;
+		for (i = 0; i < LFT_BLOCK; i++) {
+			unsigned lid = block * LFT_BLOCK + i;
+
+			if (lid > top || data[i] == 0xff)
+				continue;
+			printf("0x%04x %03u\n", lid, data[i]);
+			valid++;
+		}
+	}
+	printf("%u valid lids dumped\n", valid);
+	return 0;
+}
+
+static int read_all(const struct lc_fabric *f, int timeout_ms)
+{
+	struct lr_path *paths = calloc(f->n_switches + 1, sizeof(*paths));
+	unsigned local = 0, local_port = 0, sw;
+	struct lr_smp s;
+	int ret = -1;
+
+	if (!paths) {
+		fprintf(stderr, "lftread: out of memory\n");
+		return -1;
+	}
+	if (lr_smp_open(&s, timeout_ms) || find_local(&s, f, &local,
+						      &local_port) ||
+	    lr_paths_build(f, local, local_port, paths))
+		goto out;
+	for (sw = 0; sw < f->n_switches; sw++)
+		if (dump_switch(&s, &f->node[f->sw_node[sw]], &paths[sw]))
+			goto out;
+	ret = fflush(stdout) ? -1 : 0;
+out:
+	lr_smp_close(&s);
+	free(paths);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	long timeout_ms = 1000;
+	struct lc_fabric f;
+	char *end;
+	int opt, ret;
+
+	while ((opt = getopt(argc, argv, "t:")) != -1) {
+		if (opt != 't')
+			goto usage;
+		timeout_ms = strtol(optarg, &end, 10);
+		if (*end || timeout_ms <= 0)
+			goto usage;
+	}
+	if (argc - optind != 1)
+		goto usage;
+	lc_fabric_init(&f);
+	if (lc_read_topology(&f, argv[optind])) {
+		lc_fabric_free(&f);
+		return 2;
+	}
+	ret = read_all(&f, (int)timeout_ms);
+	lc_fabric_free(&f);
+	return ret ? 1 : 0;
+usage:
+	fprintf(stderr, "usage: lftread [-t TIMEOUT_MS] TOPOLOGY\n");
+	return 2;
+}

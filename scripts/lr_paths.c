@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: MIT
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lr_paths.h"
+
+/* Marks switch t reached from path `from` plus one hop out of `port`. */
+static int reach(struct lr_path *paths, unsigned *queue, unsigned *tail,
+		 const struct lr_path *from, unsigned t, unsigned port)
+{
+	struct lr_path *p = &paths[t];
+
+	if (p->reached || from->hops >= LR_MAX_HOPS)
+		return 0;
+	*p = *from;
+	p->reached = true;
+	p->port[++p->hops] = (uint8_t)port;
+	queue[(*tail)++] = t;
+	return 1;
+}
+
+int lr_paths_build(const struct lc_fabric *f, unsigned local,
+		   unsigned local_port, struct lr_path *paths)
+{
+	const struct lc_node *ln = &f->node[local];
+	unsigned *queue = malloc((f->n_switches + 1) * sizeof(*queue));
+	unsigned head = 0, tail = 0, s;
+	struct lr_path start = { .reached = true };
+	int ret = 0;
+
+	if (!queue)
+		return -1;
+	memset(paths, 0, f->n_switches * sizeof(*paths));
+	if (ln->is_switch) {
+		paths[ln->sw] = start;
+		queue[tail++] = (unsigned)ln->sw;
+	} else {
+		const struct lc_node *peer = lc_fabric_peer(f, ln, local_port);
+
+		if (peer && peer->is_switch)
+			reach(paths, queue, &tail, &start, (unsigned)peer->sw,
+			      local_port);
+	}
+	while (head < tail) {
+		unsigned sw = queue[head++], p;
+		const struct lc_node *n = &f->node[f->sw_node[sw]];
+
+		for (p = 1; p <= n->n_ports; p++) {
+			const struct lc_node *peer = lc_fabric_peer(f, n, p);
+
+			if (peer && peer->is_switch)
+				reach(paths, queue, &tail, &paths[sw],
+				      (unsigned)peer->sw, p);
+		}
+	}
+	for (s = 0; s < f->n_switches; s++)
+		if (!paths[s].reached) {
+			fprintf(stderr, "lftread: no directed route to switch "
+				"\"%s\"\n", f->node[f->sw_node[s]].desc);
+			ret = -1;
+		}
+	free(queue);
+	return ret;
+}
+
+void lr_path_format(const struct lr_path *p, char *buf, size_t size)
+{
+	size_t used;
+	unsigned i;
+
+	used = (size_t)snprintf(buf, size, "0");
+	for (i = 1; i <= p->hops && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, ",%u",
+					 p->port[i]);
+}
