@@ -97,7 +97,8 @@ static int fill_result(const struct la_work *w, const struct la_layout *l,
 		return -ENOMEM;
 	for (g = 0; g < w->n_groups; g++) {
 		res->groups[g].lo = (uint16_t)l->lo[g];
-		res->groups[g].hi = (uint16_t)(l->next[g] - 1);
+		res->groups[g].hi = (uint16_t)(l->next[g] > l->lo[g] ?
+					       l->next[g] - 1 : l->lo[g] - 1);
 		res->groups[g].width = w->width[g];
 	}
 	for (p = 0; p < w->in->n_ports; p++)
@@ -105,7 +106,13 @@ static int fill_result(const struct la_work *w, const struct la_layout *l,
 	return 0;
 }
 
-/* ports that do not end where the layout wants them: moved or overflowed */
+/*
+ * Ports that do not end where the layout wants them.  A move costs 1
+ * (the LID changes once); an overflow costs LA_OVERFLOW_COST (the port
+ * stays out of port-major order for good).
+ */
+#define LA_OVERFLOW_COST 8u
+
 static uint64_t layout_cost(const struct la_work *w)
 {
 	uint64_t cost = 0;
@@ -118,7 +125,7 @@ static uint64_t layout_cost(const struct la_work *w)
 			cost += w->in->n_ports + 1u;
 		else if (port->fate == LA_OVERFLOW &&
 			 port->group != LA_NO_GROUP)
-			cost++;
+			cost += LA_OVERFLOW_COST;
 		else if (port->old_lid && port->lid != port->old_lid)
 			cost++;
 	}
@@ -135,10 +142,23 @@ static uint64_t trial(struct la_work *w, const struct la_layout *l,
 	return layout_cost(w);
 }
 
+/* a layout that leaves a group with ports no room at all is no layout */
+static bool every_group_has_room(const struct la_work *w,
+				 const struct la_layout *l)
+{
+	uint32_t g;
+
+	for (g = 0; g < w->n_groups; g++)
+		if (w->first[g + 1] > w->first[g] && l->next[g] <= l->lo[g])
+			return false;
+	return true;
+}
+
 /*
- * The natural layout, unless the one inherited from the old LIDs moves
- * or overflows fewer ports (it does when a group outgrew or shrank below
- * its blocks since the old LIDs were given).
+ * The natural layout, unless the one inherited from the old LIDs costs
+ * less (it does when a group outgrew or shrank below its blocks since
+ * the old LIDs were given; not when the old LIDs are in another order,
+ * e.g. OpenSM's own).
  */
 static int place_best(struct la_work *w, struct la_layout *best,
 		      bool *inherited)
@@ -157,7 +177,8 @@ static int place_best(struct la_work *w, struct la_layout *best,
 	memcpy(claim, w->claim, w->in->n_ports * sizeof(*claim));
 	memcpy(used, w->used, w->max_lid + 1u);
 	c_nat = trial(w, best, claim, used);
-	if (trial(w, &inh, claim, used) < c_nat) {
+	if (every_group_has_room(w, &inh) &&
+	    trial(w, &inh, claim, used) < c_nat) {
 		la_layout_free(best);
 		*best = inh;
 		inh.lo = inh.next = NULL;

@@ -1,5 +1,10 @@
 // SPDX-License-Identifier: MIT
-/* Allowed-turn set and the cycle check used by turn addition. */
+/*
+ * Allowed-turn set and the cycle check used by turn addition: a dynamic
+ * topological order of the channel dependency graph (Pearce and Kelly,
+ * "A dynamic topological sort algorithm for directed acyclic graphs",
+ * JEA 2006), with the plain search kept as the reference.
+ */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,14 +12,20 @@
 
 int ta_cdg_init(struct ta_cdg *c, const struct ta_graph *g)
 {
-	uint32_t s, i, n_chan = 2 * g->n_links;
+	uint32_t s, i, n = 2 * g->n_links + 1;
 
 	memset(c, 0, sizeof(*c));
 	c->g = g;
 	c->state = calloc(g->n_turn_slots ? g->n_turn_slots : 1, 1);
-	c->mark = calloc(n_chan ? n_chan : 1, sizeof(*c->mark));
-	c->stack = malloc((n_chan ? n_chan : 1) * sizeof(*c->stack));
-	if (!c->state || !c->mark || !c->stack) {
+	c->mark = calloc(n, sizeof(*c->mark));
+	c->stack = malloc(n * sizeof(*c->stack));
+	c->ord = malloc(n * sizeof(*c->ord));
+	c->at = malloc(n * sizeof(*c->at));
+	c->fwd = malloc(n * sizeof(*c->fwd));
+	c->bwd = malloc(n * sizeof(*c->bwd));
+	c->slots = malloc(n * sizeof(*c->slots));
+	if (!c->state || !c->mark || !c->stack || !c->ord || !c->at ||
+	    !c->fwd || !c->bwd || !c->slots) {
 		ta_cdg_free(c);
 		return -1;
 	}
@@ -39,47 +50,69 @@ void ta_cdg_free(struct ta_cdg *c)
 	free(c->state);
 	free(c->mark);
 	free(c->stack);
-	c->state = NULL;
-	c->mark = NULL;
-	c->stack = NULL;
+	free(c->ord);
+	free(c->at);
+	free(c->fwd);
+	free(c->bwd);
+	free(c->slots);
+	memset(c, 0, sizeof(*c));
 }
 
-/* channel entering the far switch of end j of switch s, as (switch, end) */
-static inline uint32_t far_chan(const struct ta_graph *g, uint32_t s,
-				uint32_t j)
+/* the switch a channel enters, and the link end it enters through */
+static inline void chan_head(const struct ta_graph *g, uint32_t ch,
+			     uint32_t *s, uint32_t *e)
 {
-	return ta_graph_out_chan(g, s, j);
+	const struct ta_link *l = &g->links[ch >> 1];
+	uint32_t side = (ch & 1) ? 0 : 1;
+
+	*s = l->sw[side];
+	*e = l->end[side];
 }
+
+/* the switch a channel leaves, and the link end it leaves through */
+static inline void chan_tail(const struct ta_graph *g, uint32_t ch,
+			     uint32_t *s, uint32_t *e)
+{
+	const struct ta_link *l = &g->links[ch >> 1];
+	uint32_t side = ch & 1;
+
+	*s = l->sw[side];
+	*e = l->end[side];
+}
+
+static void new_epoch(struct ta_cdg *c)
+{
+	if (++c->epoch == 0) {
+		memset(c->mark, 0, 2 * c->g->n_links * sizeof(*c->mark));
+		c->epoch = 1;
+	}
+}
+
+/* ---- the reference: search everything reachable ---- */
 
 static int reaches(struct ta_cdg *c, uint32_t from_chan, uint32_t to_chan)
 {
 	const struct ta_graph *g = c->g;
 	uint32_t sp = 0;
 
-	if (++c->epoch == 0) {
-		memset(c->mark, 0, 2 * g->n_links * sizeof(*c->mark));
-		c->epoch = 1;
-	}
+	new_epoch(c);
 	c->mark[from_chan] = c->epoch;
 	c->stack[sp++] = from_chan;
 	while (sp) {
-		uint32_t ch = c->stack[--sp];
-		const struct ta_link *l = &g->links[ch >> 1];
-		uint32_t side = (ch & 1) ? 0 : 1;	/* end the channel enters */
-		uint32_t s = l->sw[side], e = l->end[side];
-		const struct ta_switch *sw = &g->sw[s];
-		const uint8_t *row = &c->state[ta_turn(g, s, e, 0)];
-		uint32_t j;
+		uint32_t ch = c->stack[--sp], s, e, j;
+		const uint8_t *row;
 
 		c->searched++;
 		if (ch == to_chan)
 			return 1;
-		for (j = 0; j < sw->n_ends; j++) {
+		chan_head(g, ch, &s, &e);
+		row = &c->state[ta_turn(g, s, e, 0)];
+		for (j = 0; j < g->sw[s].n_ends; j++) {
 			uint32_t nx;
 
 			if (row[j] != TA_TURN_ALLOWED)
 				continue;
-			nx = far_chan(g, s, j);
+			nx = ta_graph_out_chan(g, s, j);
 			if (c->mark[nx] == c->epoch)
 				continue;
 			c->mark[nx] = c->epoch;
@@ -89,26 +122,222 @@ static int reaches(struct ta_cdg *c, uint32_t from_chan, uint32_t to_chan)
 	return 0;
 }
 
-int ta_cdg_closes_cycle(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j)
+int ta_cdg_closes_cycle_naive(struct ta_cdg *c, uint32_t s, uint32_t i,
+			      uint32_t j)
 {
 	/* the new edge is in(s,i) -> out(s,j): a cycle iff out reaches in */
 	return reaches(c, ta_graph_out_chan(c->g, s, j),
 		       ta_graph_in_chan(c->g, s, i));
 }
 
-int ta_cdg_decide_pair(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j)
+/* ---- the dynamic topological order ---- */
+
+/* Kahn's algorithm over the allowed turns; -1 if they hold a cycle */
+static int rebuild_order(struct ta_cdg *c)
+{
+	const struct ta_graph *g = c->g;
+	uint32_t n = 2 * g->n_links, head = 0, tail = 0, s, i, j, ch;
+	uint32_t *indeg = c->mark;	/* borrowed; reset below */
+
+	memset(indeg, 0, n * sizeof(*indeg));
+	for (s = 0; s < g->n_sw; s++)
+		for (i = 0; i < g->sw[s].n_ends; i++)
+			for (j = 0; j < g->sw[s].n_ends; j++)
+				if (c->state[ta_turn(g, s, i, j)] ==
+				    TA_TURN_ALLOWED)
+					indeg[ta_graph_out_chan(g, s, j)]++;
+	for (ch = 0; ch < n; ch++)
+		if (!indeg[ch])
+			c->stack[tail++] = ch;
+	while (head < tail) {
+		uint32_t x = c->stack[head], e;
+
+		c->ord[x] = head;
+		c->at[head++] = x;
+		chan_head(g, x, &s, &e);
+		for (j = 0; j < g->sw[s].n_ends; j++)
+			if (c->state[ta_turn(g, s, e, j)] == TA_TURN_ALLOWED &&
+			    --indeg[ta_graph_out_chan(g, s, j)] == 0)
+				c->stack[tail++] = ta_graph_out_chan(g, s, j);
+	}
+	memset(c->mark, 0, n * sizeof(*c->mark));
+	c->epoch = 0;
+	c->fwd_x = c->fwd_y = UINT32_MAX;
+	c->ord_valid = head == n;
+	return c->ord_valid ? 0 : -1;
+}
+
+/*
+ * Forward search from y over channels ordered at most ub; fills fwd.
+ * Returns 1 if it meets x (the new edge x -> y would close a cycle).
+ */
+static int search_forward(struct ta_cdg *c, uint32_t x, uint32_t y)
+{
+	const struct ta_graph *g = c->g;
+	uint32_t ub = c->ord[x], sp = 0;
+
+	new_epoch(c);
+	c->n_fwd = 0;
+	c->fwd_x = x;
+	c->fwd_y = y;
+	c->mark[y] = c->epoch;
+	c->stack[sp++] = y;
+	while (sp) {
+		uint32_t ch = c->stack[--sp], s, e, j;
+		const uint8_t *row;
+
+		c->searched++;
+		if (ch == x)
+			return 1;
+		c->fwd[c->n_fwd++] = ch;
+		chan_head(g, ch, &s, &e);
+		row = &c->state[ta_turn(g, s, e, 0)];
+		for (j = 0; j < g->sw[s].n_ends; j++) {
+			uint32_t nx;
+
+			if (row[j] != TA_TURN_ALLOWED)
+				continue;
+			nx = ta_graph_out_chan(g, s, j);
+			if (c->mark[nx] == c->epoch || c->ord[nx] > ub)
+				continue;
+			c->mark[nx] = c->epoch;
+			c->stack[sp++] = nx;
+		}
+	}
+	return 0;
+}
+
+/* backward search from x over channels ordered at least lb; fills bwd */
+static void search_backward(struct ta_cdg *c, uint32_t x, uint32_t lb)
+{
+	const struct ta_graph *g = c->g;
+	uint32_t sp = 0;
+	uint32_t ep;
+
+	new_epoch(c);
+	ep = c->epoch;
+	c->n_bwd = 0;
+	c->mark[x] = ep;
+	c->stack[sp++] = x;
+	while (sp) {
+		uint32_t ch = c->stack[--sp], s, e, i;
+		uint32_t n;
+
+		c->searched++;
+		c->bwd[c->n_bwd++] = ch;
+		chan_tail(g, ch, &s, &e);
+		n = g->sw[s].n_ends;
+		for (i = 0; i < n; i++) {
+			uint32_t pv;
+
+			if (c->state[ta_turn(g, s, i, e)] != TA_TURN_ALLOWED)
+				continue;
+			pv = ta_graph_in_chan(g, s, i);
+			if (c->mark[pv] == ep || c->ord[pv] < lb)
+				continue;
+			c->mark[pv] = ep;
+			c->stack[sp++] = pv;
+		}
+	}
+}
+
+static const uint32_t *sort_ord;
+
+static int cmp_by_ord(const void *a, const void *b)
+{
+	uint32_t x = sort_ord[*(const uint32_t *)a];
+	uint32_t y = sort_ord[*(const uint32_t *)b];
+
+	return x < y ? -1 : x > y;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* moves bwd before fwd inside the positions both sets held */
+static void reorder(struct ta_cdg *c)
+{
+	uint32_t k, n = 0;
+
+	sort_ord = c->ord;
+	qsort(c->bwd, c->n_bwd, sizeof(*c->bwd), cmp_by_ord);
+	qsort(c->fwd, c->n_fwd, sizeof(*c->fwd), cmp_by_ord);
+	for (k = 0; k < c->n_bwd; k++)
+		c->slots[n++] = c->ord[c->bwd[k]];
+	for (k = 0; k < c->n_fwd; k++)
+		c->slots[n++] = c->ord[c->fwd[k]];
+	qsort(c->slots, n, sizeof(*c->slots), cmp_u32);
+	n = 0;
+	for (k = 0; k < c->n_bwd; k++, n++) {
+		c->ord[c->bwd[k]] = c->slots[n];
+		c->at[c->slots[n]] = c->bwd[k];
+	}
+	for (k = 0; k < c->n_fwd; k++, n++) {
+		c->ord[c->fwd[k]] = c->slots[n];
+		c->at[c->slots[n]] = c->fwd[k];
+	}
+}
+
+int ta_cdg_closes_cycle(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j)
+{
+	uint32_t x = ta_graph_in_chan(c->g, s, i);
+	uint32_t y = ta_graph_out_chan(c->g, s, j);
+
+	if (!c->ord_valid && rebuild_order(c))
+		return 1;	/* already cyclic: refuse everything */
+	if (c->ord[x] < c->ord[y])
+		return 0;
+	return search_forward(c, x, y);
+}
+
+void ta_cdg_allow(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j)
+{
+	uint32_t x = ta_graph_in_chan(c->g, s, i);
+	uint32_t y = ta_graph_out_chan(c->g, s, j);
+
+	c->state[ta_turn(c->g, s, i, j)] = TA_TURN_ALLOWED;
+	if (!c->ord_valid || c->ord[x] < c->ord[y])
+		return;
+	if (c->fwd_x != x || c->fwd_y != y)
+		search_forward(c, x, y);
+	search_backward(c, x, c->ord[y]);
+	reorder(c);
+	c->fwd_x = c->fwd_y = UINT32_MAX;
+}
+
+static int decide(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j,
+		  int naive)
 {
 	uint32_t fwd = ta_turn(c->g, s, i, j), rev = ta_turn(c->g, s, j, i);
-	int ok;
 
-	ok = !ta_cdg_closes_cycle(c, s, i, j);
-	if (ok) {
+	if (naive ? ta_cdg_closes_cycle_naive(c, s, i, j) :
+		    ta_cdg_closes_cycle(c, s, i, j))
+		goto prohibit;
+	if (naive)
 		c->state[fwd] = TA_TURN_ALLOWED;
-		ok = !ta_cdg_closes_cycle(c, s, j, i);
-	}
-	c->state[fwd] = ok ? TA_TURN_ALLOWED : TA_TURN_PROHIBITED;
-	c->state[rev] = ok ? TA_TURN_ALLOWED : TA_TURN_PROHIBITED;
-	return ok;
+	else
+		ta_cdg_allow(c, s, i, j);
+	if (naive ? ta_cdg_closes_cycle_naive(c, s, j, i) :
+		    ta_cdg_closes_cycle(c, s, j, i))
+		goto prohibit;	/* dropping an edge keeps the order valid */
+	if (naive)
+		c->state[rev] = TA_TURN_ALLOWED;
+	else
+		ta_cdg_allow(c, s, j, i);
+	return 1;
+prohibit:
+	c->state[fwd] = TA_TURN_PROHIBITED;
+	c->state[rev] = TA_TURN_PROHIBITED;
+	return 0;
+}
+
+int ta_cdg_decide_pair(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j)
+{
+	return decide(c, s, i, j, c->naive);
 }
 
 /* colours for the whole-graph DFS */
@@ -134,30 +363,23 @@ int ta_cdg_has_cycle(struct ta_cdg *c)
 		c->stack[sp++] = root;
 		colour[root] = GREY;
 		while (sp && !cyc) {
-			uint32_t ch = c->stack[sp - 1];
-			const struct ta_link *l = &g->links[ch >> 1];
-			uint32_t side = (ch & 1) ? 0 : 1;
-			uint32_t s = l->sw[side], e = l->end[side];
-			const struct ta_switch *sw = &g->sw[s];
+			uint32_t ch = c->stack[sp - 1], s, e, j, nx;
 
-			if (next[ch] >= sw->n_ends) {
+			chan_head(g, ch, &s, &e);
+			if (next[ch] >= g->sw[s].n_ends) {
 				colour[ch] = BLACK;
 				sp--;
 				continue;
 			}
-			{
-				uint32_t j = next[ch]++, nx;
-
-				if (c->state[ta_turn(g, s, e, j)] !=
-				    TA_TURN_ALLOWED)
-					continue;
-				nx = far_chan(g, s, j);
-				if (colour[nx] == GREY)
-					cyc = 1;
-				else if (colour[nx] == WHITE) {
-					colour[nx] = GREY;
-					c->stack[sp++] = nx;
-				}
+			j = next[ch]++;
+			if (c->state[ta_turn(g, s, e, j)] != TA_TURN_ALLOWED)
+				continue;
+			nx = ta_graph_out_chan(g, s, j);
+			if (colour[nx] == GREY)
+				cyc = 1;
+			else if (colour[nx] == WHITE) {
+				colour[nx] = GREY;
+				c->stack[sp++] = nx;
 			}
 		}
 	}

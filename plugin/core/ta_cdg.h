@@ -23,11 +23,26 @@ enum ta_turn_state {
 struct ta_cdg {
 	const struct ta_graph *g;
 	uint8_t *state;		/* per turn slot */
-	/* scratch for the cycle search */
+	/*
+	 * A topological order of the channels under the allowed turns,
+	 * kept up to date as turns are allowed (Pearce and Kelly's dynamic
+	 * topological sort): a new turn x -> y can only close a cycle when
+	 * ord[y] < ord[x], and then only channels ordered between the two
+	 * need a look.  Rebuilt from scratch after direct state writes.
+	 */
+	uint32_t *ord;		/* channel -> position */
+	uint32_t *at;		/* position -> channel */
+	int ord_valid;
+	/* scratch for the searches */
 	uint32_t *mark;		/* per channel: epoch of last visit */
 	uint32_t epoch;
 	uint32_t *stack;
+	uint32_t *fwd, n_fwd;	/* reached forward from y */
+	uint32_t *bwd, n_bwd;	/* reached backward from x */
+	uint32_t *slots;
+	uint32_t fwd_x, fwd_y;	/* edge the fwd set was computed for */
 	uint64_t searched;	/* channels visited, all searches */
+	int naive;		/* decide with the naive check (tests) */
 };
 
 int ta_cdg_init(struct ta_cdg *c, const struct ta_graph *g);
@@ -41,13 +56,26 @@ static inline int ta_cdg_allowed(const struct ta_cdg *c, uint32_t s,
 
 /*
  * Would allowing turn (s: i -> j) close a cycle of allowed turns?
- * 1 if yes, 0 if no.
+ * 1 if yes, 0 if no.  ta_cdg_closes_cycle_naive searches all allowed
+ * turns (the paper's check; kept as the reference for tests).
  */
 int ta_cdg_closes_cycle(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j);
+int ta_cdg_closes_cycle_naive(struct ta_cdg *c, uint32_t s, uint32_t i,
+			      uint32_t j);
+
+/* allows turn (s: i -> j), which must not close a cycle */
+void ta_cdg_allow(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j);
+
+/* call after writing c->state directly: the order is rebuilt when needed */
+static inline void ta_cdg_touch(struct ta_cdg *c)
+{
+	c->ord_valid = 0;
+}
 
 /*
  * Decides the turn pair (s: i -> j, j -> i): both allowed unless one of
  * them closes a cycle, then both prohibited.  Returns 1 when allowed.
+ * With c->naive set, uses the naive check (tests compare the two).
  */
 int ta_cdg_decide_pair(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j);
 

@@ -34,28 +34,49 @@ static double now(void)
 }
 
 /*
- * spread[d]: the destination's rank among those on its switch (hosts by
- * port, then the switch's own LIDs).  Destinations of one switch thus
- * leave every switch through different equal-cost links, and those of
- * equal rank on all switches the same way (see ta_intree.h); port-major
- * LIDs (lid_assign/) give each rank one contiguous LID range.
+ * spread[d], the destination's place among equal next hops (see
+ * ta_intree.h): a host LID on switch port p has spread p - 1, plus its
+ * offset in the port's LMC range; a switch's own LID has the switch's
+ * index (switches are in GUID order), plus its LMC offset.  It depends
+ * on the port position only, not on which other hosts are present, so
+ * it stays put when hosts come and go.  Hosts on the same port of every
+ * leaf thus climb through the same spine, and port-major LIDs
+ * (lid_assign/README) give each spine one contiguous LID range.
  */
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 static int make_spread(const struct ta_graph *g, uint32_t *spread)
 {
-	uint32_t *next = calloc(g->n_sw + 1, sizeof(*next));
-	uint32_t d;
-	unsigned port;
+	/* key: switch (20 bits), port, LID, destination index (20 bits) */
+	uint64_t *key = malloc((g->n_dest + 1) * sizeof(*key));
+	uint32_t d, k;
 
-	if (!next)
+	if (!key || g->n_sw >= 1u << 20 || g->n_dest >= 1u << 20) {
+		free(key);
 		return -1;
-	for (port = 1; port <= TA_MAX_PORTS; port++)
-		for (d = 0; d < g->n_dest; d++)
-			if (g->dest[d].port == port)
-				spread[d] = next[g->dest[d].sw]++;
+	}
 	for (d = 0; d < g->n_dest; d++)
-		if (g->dest[d].port == 0)
-			spread[d] = next[g->dest[d].sw]++;
-	free(next);
+		key[d] = (uint64_t)g->dest[d].sw << 44 |
+			 (uint64_t)g->dest[d].port << 36 |
+			 (uint64_t)g->dest[d].lid << 20 | d;
+	qsort(key, g->n_dest, sizeof(*key), cmp_u64);
+	for (k = 0; k < g->n_dest; k++) {
+		const struct ta_dest *x;
+		uint32_t off = 0;
+
+		d = (uint32_t)(key[k] & 0xfffff);
+		x = &g->dest[d];
+		if (k && key[k - 1] >> 36 == key[k] >> 36)
+			off = spread[key[k - 1] & 0xfffff] + 1 -
+			      (x->port ? x->port - 1u : x->sw);
+		spread[d] = (x->port ? x->port - 1u : x->sw) + off;
+	}
+	free(key);
 	return 0;
 }
 
@@ -131,6 +152,7 @@ static uint64_t carry_turns(struct route_job *j)
 			j->cdg.state[k] = prev[k];
 			kept++;
 		}
+	ta_cdg_touch(&j->cdg);
 	return kept;
 }
 
@@ -150,15 +172,15 @@ static int allow_tree_turns(struct route_job *j, uint64_t kept)
 	for (s = 0; s < g->n_sw; s++)
 		for (a = 0; a < g->sw[s].n_ends; a++)
 			for (b = 0; b < g->sw[s].n_ends; b++) {
-				uint8_t *st = &j->cdg.state[ta_turn(g, s, a, b)];
+				uint8_t st = j->cdg.state[ta_turn(g, s, a, b)];
 
-				if (a == b || *st == TA_TURN_ALLOWED ||
+				if (a == b || st == TA_TURN_ALLOWED ||
 				    !ta_escape_is_tree_end(&j->esc, g, s, a) ||
 				    !ta_escape_is_tree_end(&j->esc, g, s, b))
 					continue;
 				if (ta_cdg_closes_cycle(&j->cdg, s, a, b))
 					return -1;
-				*st = TA_TURN_ALLOWED;
+				ta_cdg_allow(&j->cdg, s, a, b);
 			}
 	return 0;
 }
@@ -204,6 +226,7 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	for (k = 0; k < g->n_turn_slots; k++)
 		if (j->cdg.state[k] == TA_TURN_UNDECIDED)
 			j->cdg.state[k] = TA_TURN_ALLOWED;
+	ta_cdg_touch(&j->cdg);
 	return 0;
 }
 

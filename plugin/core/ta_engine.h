@@ -19,8 +19,14 @@ enum ta_mode {
 	TA_MODE_NONE_PROHIBITED,	/* reference only: not deadlock-free */
 };
 
+enum ta_lid_order {
+	TA_LID_PORT_MAJOR,	/* the plugin sets port-major LIDs */
+	TA_LID_OPENSM,		/* OpenSM's own LID manager decides */
+};
+
 struct ta_options {
 	uint64_t seed;		/* shuffle of asymmetric ties */
+	enum ta_lid_order lid_order;
 	uint64_t escape_root_guid;	/* 0: pick automatically */
 	char *traffic_file;	/* NULL: uniform traffic */
 	enum ta_mode mode;

@@ -235,4 +235,5 @@ void ta_escape_allow_turns(const struct ta_escape *e, struct ta_cdg *c)
 					c->state[ta_turn(g, s, i, j)] =
 						TA_TURN_ALLOWED;
 		}
+	ta_cdg_touch(c);
 }

@@ -61,8 +61,17 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			*why = "mode must be turn_addition or no_prohibition";
 			return -1;
 		}
+	} else if (!strcmp(tok[0], "lid_order")) {
+		if (!strcmp(tok[1], "port_major"))
+			o->lid_order = TA_LID_PORT_MAJOR;
+		else if (!strcmp(tok[1], "opensm"))
+			o->lid_order = TA_LID_OPENSM;
+		else {
+			*why = "lid_order must be port_major or opensm";
+			return -1;
+		}
 	} else {
-		*why = "unknown option (known: traffic_file, seed, escape_root, mode)";
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order)";
 		return -1;
 	}
 	return 0;

@@ -36,3 +36,12 @@ tests_unit_test_reroute_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_reroute_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_reroute_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_reroute
+
+check_PROGRAMS += tests/unit/test_cdg
+tests_unit_test_cdg_SOURCES = tests/unit/test_cdg.c \
+	tests/unit/topo_graph.c tests/unit/topo_graph.h
+tests_unit_test_cdg_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_cdg_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_cdg_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_cdg_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_cdg

@@ -227,6 +227,33 @@ START_TEST(test_full_group_overflows)
 }
 END_TEST
 
+/* OpenSM's own order (switches first): renumbered to port-major */
+START_TEST(test_migrate_from_other_order)
+{
+	struct fab f;
+
+	small_fabric(&f);
+	f.p[0].old_lid = 1;	/* switches 1-3, hosts 4-7 */
+	f.p[1].old_lid = 2;
+	f.p[2].old_lid = 3;
+	f.p[3].old_lid = 4;
+	f.p[4].old_lid = 5;
+	f.p[5].old_lid = 6;
+	f.p[6].old_lid = 7;
+	run(&f);
+	ck_assert(!f.r.inherited);
+	ck_assert_uint_eq(f.r.overflow, 0);
+	ck_assert_uint_eq(lid_of(&f, 0xa2), 6);	/* group 0, kept */
+	ck_assert_uint_eq(lid_of(&f, 0xb1), 5);	/* group 0, kept */
+	ck_assert_uint_eq(lid_of(&f, 0xa5), 64);
+	ck_assert_uint_eq(lid_of(&f, 0xb3), 65);
+	ck_assert_uint_eq(lid_of(&f, 0x10), 128);
+	ck_assert_uint_eq(lid_of(&f, 0x20), 129);
+	ck_assert_uint_eq(lid_of(&f, 0x30), 130);
+	la_result_free(&f.r);
+}
+END_TEST
+
 START_TEST(test_lmc_alignment)
 {
 	struct fab f;
@@ -438,6 +465,7 @@ static Suite *lid_suite(void)
 	tcase_add_test(t, test_stable_and_moved);
 	tcase_add_test(t, test_newcomer_in_group);
 	tcase_add_test(t, test_full_group_overflows);
+	tcase_add_test(t, test_migrate_from_other_order);
 	tcase_add_test(t, test_lmc_alignment);
 	tcase_add_test(t, test_reserved_and_loose);
 	tcase_add_test(t, test_bad_input);

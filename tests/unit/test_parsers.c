@@ -56,7 +56,8 @@ START_TEST(options_good)
 {
 	char *p = write_tmp("# site options\n\n"
 			    "traffic_file /etc/opensm/traffic.conf  # groups\n"
-			    "seed 42\nescape_root 0x0002c90000000010\n");
+			    "seed 42\nescape_root 0x0002c90000000010\n"
+			    "lid_order opensm\n");
 	struct ta_options o;
 
 	ta_options_init(&o);
@@ -66,6 +67,7 @@ START_TEST(options_good)
 	ck_assert_uint_eq(o.seed, 42);
 	ck_assert_uint_eq(o.escape_root_guid, 0x0002c90000000010ULL);
 	ck_assert_int_eq(o.mode, TA_MODE_TURN_ADDITION);
+	ck_assert_int_eq(o.lid_order, TA_LID_OPENSM);
 	ta_options_clear(&o);
 	unlink(p);
 	free(p);
@@ -85,6 +87,7 @@ START_TEST(options_bad)
 		{ "\n\ntraffic_file\n", 3, "exactly one value" },
 		{ "escape_root banana\n", 1, "escape_root" },
 		{ "mode fastest\n", 1, "mode must be" },
+		{ "lid_order random\n", 1, "lid_order must be" },
 	};
 	unsigned k;
 

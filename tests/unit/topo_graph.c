@@ -59,41 +59,35 @@ struct ta_graph *topo_to_graph_port_major(const struct topo *t,
 {
 	struct ta_graph *g = ta_graph_new();
 	int *idx = calloc(t->n_sw + 1, sizeof(*idx));
-	unsigned *rank = calloc(t->n_hosts + 1, sizeof(*rank));
-	unsigned i, k, max_rank = 0;
+	unsigned i, ranks = 1;
 
-	if (!g || !idx || !rank || add_switches_links(g, t, gone, idx))
+	if (!g || !idx || t->n_sw > 32 ||
+	    add_switches_links(g, t, gone, idx))
 		goto fail;
-	for (i = 0; i < t->n_hosts; i++) {
-		for (k = 0; k < t->n_hosts; k++)
-			if (t->hosts[k].sw == t->hosts[i].sw &&
-			    t->hosts[k].port < t->hosts[i].port)
-				rank[i]++;
-		if (rank[i] > max_rank)
-			max_rank = rank[i];
-	}
+	for (i = 0; i < t->n_hosts; i++)
+		if (t->hosts[i].port > ranks)
+			ranks = t->hosts[i].port;
 	for (i = 0; i < t->n_hosts; i++) {
 		unsigned s = t->hosts[i].sw;
 
 		if (s != gone &&
-		    ta_graph_add_dest(g, 1 + 64 * rank[i] + s, idx[s],
-				      t->hosts[i].port, true, 0x20000 + i,
-				      t->host_name[i]) < 0)
+		    ta_graph_add_dest(g, 1 + 64 * (t->hosts[i].port - 1) + s,
+				      idx[s], t->hosts[i].port, true,
+				      0x20000 + i, t->host_name[i]) < 0)
 			goto fail;
 	}
 	for (i = 0; i < t->n_sw; i++)
 		if (i != gone &&
-		    ta_graph_add_dest(g, 1 + 64 * (max_rank + 1) + i, idx[i],
-				      0, false, 0x1000 + i, t->sw_name[i]) < 0)
+		    ta_graph_add_dest(g, 1 + 64 * (i % ranks) + 32 + i / ranks,
+				      idx[i], 0, false, 0x1000 + i,
+				      t->sw_name[i]) < 0)
 			goto fail;
 	if (ta_graph_finalize(g))
 		goto fail;
 	free(idx);
-	free(rank);
 	return g;
 fail:
 	free(idx);
-	free(rank);
 	ta_graph_free(g);
 	return NULL;
 }

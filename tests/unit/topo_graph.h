@@ -14,8 +14,10 @@ struct ta_graph *topo_to_graph(const struct topo *t);
 /*
  * The graph with switch `gone` (TOPO_KEEP_ALL: none) and its links and
  * LIDs left out, as OpenSM sees the fabric once that switch died.  LIDs:
- * port-major by hand, host rank r on switch s at 1 + 64 * r + s, switch
- * s at 1 + 64 * max_rank + 64 + s (needs n_sw < 64).  GUIDs are stable.
+ * port-major by hand, with R ranks (host ports 1..R): the host on port
+ * r + 1 of switch s at 1 + 64 * r + s, the LID of switch s in group
+ * s mod R at 1 + 64 * (s mod R) + 32 + s / R (needs n_sw <= 32).
+ * GUIDs are stable.
  */
 struct ta_graph *topo_to_graph_port_major(const struct topo *t,
 					  unsigned gone);

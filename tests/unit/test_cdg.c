@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The incremental cycle check (dynamic topological order) decides every
+ * turn exactly as the naive search of all allowed turns, on thousands of
+ * random nets with random turn weights, with and without escape trees
+ * allowed first; and the result is always acyclic.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_cdg.h"
+#include "ta_escape.h"
+#include "ta_turnadd.h"
+#include "topo_graph.h"
+
+static uint64_t rng_state;
+
+static uint64_t rng(void)
+{
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+/* decides all turns of g both ways; returns the number of turns compared */
+static uint32_t compare_once(const struct ta_graph *g, int with_escape,
+			     int coarse)
+{
+	double *w = malloc((g->n_turn_slots + 1) * sizeof(*w));
+	struct ta_cdg fast, slow;
+	struct ta_escape e;
+	uint32_t k;
+
+	ck_assert_ptr_nonnull(w);
+	/* coarse weights make many ties, so the tie order is exercised */
+	for (k = 0; k < g->n_turn_slots; k++)
+		w[k] = coarse ? (double)(rng() % 4) : (double)(rng() % 100000);
+	ck_assert_int_eq(ta_cdg_init(&fast, g), 0);
+	ck_assert_int_eq(ta_cdg_init(&slow, g), 0);
+	slow.naive = 1;
+	if (with_escape) {
+		ck_assert_int_eq(ta_escape_build(&e, g, w, NULL, 0), 0);
+		ta_escape_allow_turns(&e, &fast);
+		ta_escape_allow_turns(&e, &slow);
+		ta_escape_free(&e);
+	}
+	ck_assert_int_eq(ta_turnadd_decide(&fast, w, rng() % 3), 0);
+	rng_state -= 0x9e3779b97f4a7c15ULL;	/* same seed draw again */
+	ck_assert_int_eq(ta_turnadd_decide(&slow, w, rng() % 3), 0);
+	for (k = 0; k < g->n_turn_slots; k++)
+		ck_assert_msg(fast.state[k] == slow.state[k],
+			      "turn slot %u: incremental %d, naive %d", k,
+			      fast.state[k], slow.state[k]);
+	ck_assert_int_eq(ta_cdg_has_cycle(&fast), 0);
+	ta_cdg_free(&fast);
+	ta_cdg_free(&slow);
+	free(w);
+	return g->n_turn_slots;
+}
+
+START_TEST(incremental_equals_naive_on_random_nets)
+{
+	unsigned round, nets = 0;
+	uint64_t turns = 0;
+
+	rng_state = 12345;
+	for (round = 0; round < 1500; round++) {
+		unsigned n = 3 + rng() % 28, ports = 2 + rng() % 7;
+		struct topo t;
+		struct ta_graph *g;
+
+		if (topo_random(&t, n, ports, 0, (unsigned)rng()))
+			continue;	/* impossible parameters */
+		g = topo_to_graph(&t);
+		ck_assert_ptr_nonnull(g);
+		turns += compare_once(g, round & 1, round & 2);
+		nets++;
+		ta_graph_free(g);
+		topo_free(&t);
+	}
+	ck_assert_uint_ge(nets, 1000);
+	ck_assert_uint_gt(turns, 100000);
+}
+END_TEST
+
+START_TEST(incremental_equals_naive_on_tori)
+{
+	unsigned x, y;
+
+	rng_state = 99;
+	for (x = 3; x <= 6; x++)
+		for (y = 3; y <= 6; y++) {
+			struct topo t;
+			struct ta_graph *g;
+
+			ck_assert_int_eq(topo_mesh(&t, x, y, 0, 1), 0);
+			g = topo_to_graph(&t);
+			compare_once(g, 1, 1);
+			compare_once(g, 0, 0);
+			ta_graph_free(g);
+			topo_free(&t);
+		}
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("cdg");
+	TCase *tc = tcase_create("incremental");
+	SRunner *sr;
+	int failed;
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, incremental_equals_naive_on_random_nets);
+	tcase_add_test(tc, incremental_equals_naive_on_tori);
+	suite_add_tcase(s, tc);
+	sr = srunner_create(s);
+	srunner_run_all(sr, CK_NORMAL);
+	failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
