@@ -132,13 +132,69 @@ int ta_cdg_closes_cycle_naive(struct ta_cdg *c, uint32_t s, uint32_t i,
 
 /* ---- the dynamic topological order ---- */
 
+/*
+ * Preferred place of a channel in the initial order: channels going up
+ * (towards the root's level) first, from the deepest up, then channels
+ * going down, from the top down.
+ */
+static uint32_t chan_rank(const struct ta_cdg *c, uint32_t ch)
+{
+	uint32_t s, e, t, f, ls, lt;
+
+	if (!c->level)
+		return 0;
+	chan_tail(c->g, ch, &s, &e);
+	chan_head(c->g, ch, &t, &f);
+	ls = c->level[s];
+	lt = c->level[t];
+	if (lt < ls || (lt == ls && t < s))
+		return 0x7fffffffu - ls;	/* up */
+	return 0x80000000u + ls;		/* down */
+}
+
+/* binary min-heap of (rank << 32 | channel) */
+static void heap_push(uint64_t *h, uint32_t *n, uint64_t v)
+{
+	uint32_t i = (*n)++;
+
+	while (i && h[(i - 1) / 2] > v) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = v;
+}
+
+static uint64_t heap_pop(uint64_t *h, uint32_t *n)
+{
+	uint64_t top = h[0], v = h[--(*n)];
+	uint32_t i = 0;
+
+	for (;;) {
+		uint32_t k = 2 * i + 1;
+
+		if (k >= *n)
+			break;
+		if (k + 1 < *n && h[k + 1] < h[k])
+			k++;
+		if (h[k] >= v)
+			break;
+		h[i] = h[k];
+		i = k;
+	}
+	h[i] = v;
+	return top;
+}
+
 /* Kahn's algorithm over the allowed turns; -1 if they hold a cycle */
 static int rebuild_order(struct ta_cdg *c)
 {
 	const struct ta_graph *g = c->g;
-	uint32_t n = 2 * g->n_links, head = 0, tail = 0, s, i, j, ch;
+	uint32_t n = 2 * g->n_links, done = 0, n_heap = 0, s, i, j, ch;
 	uint32_t *indeg = c->mark;	/* borrowed; reset below */
+	uint64_t *heap = malloc((n + 1) * sizeof(*heap));
 
+	if (!heap)
+		return -1;
 	memset(indeg, 0, n * sizeof(*indeg));
 	for (s = 0; s < g->n_sw; s++)
 		for (i = 0; i < g->sw[s].n_ends; i++)
@@ -148,22 +204,28 @@ static int rebuild_order(struct ta_cdg *c)
 					indeg[ta_graph_out_chan(g, s, j)]++;
 	for (ch = 0; ch < n; ch++)
 		if (!indeg[ch])
-			c->stack[tail++] = ch;
-	while (head < tail) {
-		uint32_t x = c->stack[head], e;
+			heap_push(heap, &n_heap,
+				  (uint64_t)chan_rank(c, ch) << 32 | ch);
+	while (n_heap) {
+		uint32_t x = (uint32_t)heap_pop(heap, &n_heap), e;
 
-		c->ord[x] = head;
-		c->at[head++] = x;
+		c->ord[x] = done;
+		c->at[done++] = x;
 		chan_head(g, x, &s, &e);
-		for (j = 0; j < g->sw[s].n_ends; j++)
+		for (j = 0; j < g->sw[s].n_ends; j++) {
+			uint32_t y = ta_graph_out_chan(g, s, j);
+
 			if (c->state[ta_turn(g, s, e, j)] == TA_TURN_ALLOWED &&
-			    --indeg[ta_graph_out_chan(g, s, j)] == 0)
-				c->stack[tail++] = ta_graph_out_chan(g, s, j);
+			    --indeg[y] == 0)
+				heap_push(heap, &n_heap,
+					  (uint64_t)chan_rank(c, y) << 32 | y);
+		}
 	}
+	free(heap);
 	memset(c->mark, 0, n * sizeof(*c->mark));
 	c->epoch = 0;
 	c->fwd_x = c->fwd_y = UINT32_MAX;
-	c->ord_valid = head == n;
+	c->ord_valid = done == n;
 	return c->ord_valid ? 0 : -1;
 }
 

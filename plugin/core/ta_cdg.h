@@ -30,6 +30,10 @@ struct ta_cdg {
 	 * ord[y] < ord[x], and then only channels ordered between the two
 	 * need a look.  Rebuilt from scratch after direct state writes.
 	 */
+	const uint32_t *level;	/* per switch, or NULL: the initial order
+				 * puts channels towards lower levels first
+				 * (up*, then down*), which the heavy turns
+				 * of tree-like fabrics then keep */
 	uint32_t *ord;		/* channel -> position */
 	uint32_t *at;		/* position -> channel */
 	int ord_valid;

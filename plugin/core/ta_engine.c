@@ -219,6 +219,8 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 		ta_escape_allow_turns(&j->esc, &j->cdg);
 	}
 	st->turns_kept = kept;
+	j->cdg.level = j->esc.level;
+	ta_cdg_touch(&j->cdg);
 	for (s = 0; s < g->n_sw; s++)
 		j->piece_size[j->esc.piece[s]]++;
 	if (j->o->mode == TA_MODE_TURN_ADDITION)
@@ -338,6 +340,7 @@ int ta_route_prior(const struct ta_graph *g, const struct ta_options *o,
 		res->stats.hosts += g->dest[d].is_host;
 	res->stats.escape_root = j.esc.root;
 	res->stats.pieces = j.esc.n_pieces;
+	res->stats.cycle_check_visits = j.cdg.searched;
 	res->turn_state = j.cdg.state;
 	j.cdg.state = NULL;
 	job_free(&j);

@@ -50,6 +50,7 @@ struct ta_stats {
 	uint32_t escape_root;	/* switch index */
 	uint32_t pieces;	/* connected pieces of the switch graph */
 	uint32_t dests_fallback;	/* in-trees built with the escape rule */
+	uint64_t cycle_check_visits;	/* channels the cycle checks visited */
 	uint64_t turns_kept;	/* decisions taken over from the prior */
 	int prior_discarded;	/* prior turns clashed with the escape tree */
 	uint64_t unreachable;	/* (switch, dest) entries with no port */

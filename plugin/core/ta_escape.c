@@ -125,6 +125,8 @@ static void grow_tree(struct ta_escape *e, const struct ta_graph *g,
 		if (dist[s] != UINT32_MAX)
 			n_piece++;
 	e->parent_end[root] = TA_NO_END;
+	for (k = 0; k < n_piece; k++)
+		e->level[queue[k]] = dist[queue[k]];
 	for (k = 1; k < n_piece; k++) {
 		uint32_t v = queue[k], j, best = TA_NO_END;
 		struct parent_score best_sc = { -1, -1 };
@@ -160,7 +162,9 @@ int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
 	memset(e, 0, sizeof(*e));
 	e->parent_end = malloc(n * sizeof(*e->parent_end));
 	e->piece = malloc(n * sizeof(*e->piece));
-	if (!dist || !queue || !members || !e->parent_end || !e->piece) {
+	e->level = malloc(n * sizeof(*e->level));
+	if (!dist || !queue || !members || !e->parent_end || !e->piece ||
+	    !e->level) {
 		free(dist);
 		free(queue);
 		free(members);
@@ -205,8 +209,10 @@ void ta_escape_free(struct ta_escape *e)
 {
 	free(e->parent_end);
 	free(e->piece);
+	free(e->level);
 	e->parent_end = NULL;
 	e->piece = NULL;
+	e->level = NULL;
 }
 
 int ta_escape_is_tree_end(const struct ta_escape *e, const struct ta_graph *g,

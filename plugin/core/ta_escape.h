@@ -21,6 +21,7 @@ struct ta_escape {
 	uint32_t n_pieces;	/* connected pieces of the switch graph */
 	uint32_t *parent_end;	/* per switch; TA_NO_END at roots */
 	uint32_t *piece;	/* per switch: connected piece number */
+	uint32_t *level;	/* per switch: hops from its piece's root */
 };
 
 /*

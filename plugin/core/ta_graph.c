@@ -145,6 +145,8 @@ int ta_graph_finalize(struct ta_graph *g)
 			struct ta_link *l = &g->links[sw->ends[i].link];
 
 			l->end[l->sw[0] == s ? 0 : 1] = i;
+			sw->ends[i].out_chan =
+				ta_chan(sw->ends[i].link, l->sw[0] == s ? 0 : 1);
 		}
 		sw->turn_base = base;
 		base += sw->n_ends * sw->n_ends;
@@ -152,16 +154,4 @@ int ta_graph_finalize(struct ta_graph *g)
 	g->n_turn_slots = base;
 	g->finalized = true;
 	return 0;
-}
-
-uint32_t ta_graph_out_chan(const struct ta_graph *g, uint32_t s, uint32_t i)
-{
-	uint32_t l = g->sw[s].ends[i].link;
-
-	return ta_chan(l, g->links[l].sw[0] == s ? 0 : 1);
-}
-
-uint32_t ta_graph_in_chan(const struct ta_graph *g, uint32_t s, uint32_t i)
-{
-	return ta_graph_out_chan(g, s, i) ^ 1u;
 }

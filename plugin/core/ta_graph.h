@@ -27,6 +27,7 @@ struct ta_link {
 struct ta_port_ref {
 	uint32_t link;
 	uint32_t peer;		/* switch at the other end */
+	uint32_t out_chan;	/* channel leaving through it (finalize) */
 	uint8_t port;		/* local port number */
 };
 
@@ -82,9 +83,18 @@ static inline uint32_t ta_chan(uint32_t link, uint32_t from_end)
 }
 
 /* channel leaving switch s through its link end i */
-uint32_t ta_graph_out_chan(const struct ta_graph *g, uint32_t s, uint32_t i);
+static inline uint32_t ta_graph_out_chan(const struct ta_graph *g, uint32_t s,
+					 uint32_t i)
+{
+	return g->sw[s].ends[i].out_chan;
+}
+
 /* channel entering switch s through its link end i */
-uint32_t ta_graph_in_chan(const struct ta_graph *g, uint32_t s, uint32_t i);
+static inline uint32_t ta_graph_in_chan(const struct ta_graph *g, uint32_t s,
+					uint32_t i)
+{
+	return ta_graph_out_chan(g, s, i) ^ 1u;
+}
 
 /* turn index at switch s from link end i (in) to link end j (out) */
 static inline uint32_t ta_turn(const struct ta_graph *g, uint32_t s,
