@@ -18,14 +18,16 @@ int ta_cdg_init(struct ta_cdg *c, const struct ta_graph *g)
 	c->g = g;
 	c->state = calloc(g->n_turn_slots ? g->n_turn_slots : 1, 1);
 	c->mark = calloc(n, sizeof(*c->mark));
+	c->bmark = calloc(n, sizeof(*c->bmark));
 	c->stack = malloc(n * sizeof(*c->stack));
 	c->ord = malloc(n * sizeof(*c->ord));
 	c->at = malloc(n * sizeof(*c->at));
 	c->fwd = malloc(n * sizeof(*c->fwd));
 	c->bwd = malloc(n * sizeof(*c->bwd));
 	c->slots = malloc(n * sizeof(*c->slots));
-	if (!c->state || !c->mark || !c->stack || !c->ord || !c->at ||
-	    !c->fwd || !c->bwd || !c->slots) {
+	c->sort_buf = malloc(2 * n * sizeof(*c->sort_buf));
+	if (!c->state || !c->mark || !c->bmark || !c->stack || !c->ord || !c->at ||
+	    !c->fwd || !c->bwd || !c->slots || !c->sort_buf) {
 		ta_cdg_free(c);
 		return -1;
 	}
@@ -49,12 +51,14 @@ void ta_cdg_free(struct ta_cdg *c)
 {
 	free(c->state);
 	free(c->mark);
+	free(c->bmark);
 	free(c->stack);
 	free(c->ord);
 	free(c->at);
 	free(c->fwd);
 	free(c->bwd);
 	free(c->slots);
+	free(c->sort_buf);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -84,6 +88,7 @@ static void new_epoch(struct ta_cdg *c)
 {
 	if (++c->epoch == 0) {
 		memset(c->mark, 0, 2 * c->g->n_links * sizeof(*c->mark));
+		memset(c->bmark, 0, 2 * c->g->n_links * sizeof(*c->bmark));
 		c->epoch = 1;
 	}
 }
@@ -223,6 +228,7 @@ static int rebuild_order(struct ta_cdg *c)
 	}
 	free(heap);
 	memset(c->mark, 0, n * sizeof(*c->mark));
+	memset(c->bmark, 0, n * sizeof(*c->bmark));
 	c->epoch = 0;
 	c->fwd_x = c->fwd_y = UINT32_MAX;
 	c->ord_valid = done == n;
@@ -230,117 +236,156 @@ static int rebuild_order(struct ta_cdg *c)
 }
 
 /*
- * Forward search from y over channels ordered at most ub; fills fwd.
- * Returns 1 if it meets x (the new edge x -> y would close a cycle).
+ * The new edge x -> y with ord[y] < ord[x]: searches forward from y over
+ * channels ordered at most ord[x] and backward from x over channels
+ * ordered at least ord[y], one step each in turn.  The edge closes a
+ * cycle iff the two searches meet; a short cycle is thus found after
+ * few steps whichever side it is nearer to.  Without a cycle both
+ * searches run out, leaving fwd and bwd complete for reorder().
  */
-static int search_forward(struct ta_cdg *c, uint32_t x, uint32_t y)
+static int two_way(struct ta_cdg *c, uint32_t x, uint32_t y)
 {
 	const struct ta_graph *g = c->g;
-	uint32_t ub = c->ord[x], sp = 0;
-
-	new_epoch(c);
-	c->n_fwd = 0;
-	c->fwd_x = x;
-	c->fwd_y = y;
-	c->mark[y] = c->epoch;
-	c->stack[sp++] = y;
-	while (sp) {
-		uint32_t ch = c->stack[--sp], s, e, j;
-		const uint8_t *row;
-
-		c->searched++;
-		if (ch == x)
-			return 1;
-		c->fwd[c->n_fwd++] = ch;
-		chan_head(g, ch, &s, &e);
-		row = &c->state[ta_turn(g, s, e, 0)];
-		for (j = 0; j < g->sw[s].n_ends; j++) {
-			uint32_t nx;
-
-			if (row[j] != TA_TURN_ALLOWED)
-				continue;
-			nx = ta_graph_out_chan(g, s, j);
-			if (c->mark[nx] == c->epoch || c->ord[nx] > ub)
-				continue;
-			c->mark[nx] = c->epoch;
-			c->stack[sp++] = nx;
-		}
-	}
-	return 0;
-}
-
-/* backward search from x over channels ordered at least lb; fills bwd */
-static void search_backward(struct ta_cdg *c, uint32_t x, uint32_t lb)
-{
-	const struct ta_graph *g = c->g;
-	uint32_t sp = 0;
-	uint32_t ep;
+	uint32_t ub = c->ord[x], lb = c->ord[y], fs = 0, bs = 0, ep;
+	uint32_t *fstack = c->stack, *bstack = c->slots;
 
 	new_epoch(c);
 	ep = c->epoch;
-	c->n_bwd = 0;
-	c->mark[x] = ep;
-	c->stack[sp++] = x;
-	while (sp) {
-		uint32_t ch = c->stack[--sp], s, e, i;
-		uint32_t n;
+	c->n_fwd = c->n_bwd = 0;
+	c->fwd_x = c->fwd_y = UINT32_MAX;
+	c->mark[y] = ep;
+	c->bmark[x] = ep;
+	fstack[fs++] = y;
+	bstack[bs++] = x;
+	while (fs || bs) {
+		uint32_t s, e, k, n;
 
-		c->searched++;
-		c->bwd[c->n_bwd++] = ch;
-		chan_tail(g, ch, &s, &e);
-		n = g->sw[s].n_ends;
-		for (i = 0; i < n; i++) {
-			uint32_t pv;
+		if (fs) {
+			uint32_t v = fstack[--fs];
+			const uint8_t *row;
 
-			if (c->state[ta_turn(g, s, i, e)] != TA_TURN_ALLOWED)
-				continue;
-			pv = ta_graph_in_chan(g, s, i);
-			if (c->mark[pv] == ep || c->ord[pv] < lb)
-				continue;
-			c->mark[pv] = ep;
-			c->stack[sp++] = pv;
+			c->searched++;
+			c->fwd[c->n_fwd++] = v;
+			chan_head(g, v, &s, &e);
+			row = &c->state[ta_turn(g, s, e, 0)];
+			n = g->sw[s].n_ends;
+			for (k = 0; k < n; k++) {
+				uint32_t w;
+
+				if (row[k] != TA_TURN_ALLOWED)
+					continue;
+				w = g->sw[s].ends[k].out_chan;
+				if (c->bmark[w] == ep)
+					return 1;
+				if (c->mark[w] == ep || c->ord[w] > ub)
+					continue;
+				c->mark[w] = ep;
+				fstack[fs++] = w;
+			}
+		}
+		if (bs) {
+			uint32_t u = bstack[--bs];
+
+			c->searched++;
+			c->bwd[c->n_bwd++] = u;
+			chan_tail(g, u, &s, &e);
+			n = g->sw[s].n_ends;
+			for (k = 0; k < n; k++) {
+				uint32_t p;
+
+				if (c->state[ta_turn(g, s, k, e)] !=
+				    TA_TURN_ALLOWED)
+					continue;
+				p = g->sw[s].ends[k].out_chan ^ 1u;
+				if (c->mark[p] == ep)
+					return 1;
+				if (c->bmark[p] == ep || c->ord[p] < lb)
+					continue;
+				c->bmark[p] = ep;
+				bstack[bs++] = p;
+			}
 		}
 	}
+	c->fwd_x = x;
+	c->fwd_y = y;
+	return 0;
 }
 
-static const uint32_t *sort_ord;
-
-static int cmp_by_ord(const void *a, const void *b)
+/* sorts v[0..n) ascending: quicksort, insertion sort for short runs */
+static void sort_u64(uint64_t *v, uint32_t n)
 {
-	uint32_t x = sort_ord[*(const uint32_t *)a];
-	uint32_t y = sort_ord[*(const uint32_t *)b];
+	while (n > 16) {
+		uint64_t p = v[n / 2], t;
+		uint32_t i = 0, j = n - 1;
 
-	return x < y ? -1 : x > y;
+		for (;;) {
+			while (v[i] < p)
+				i++;
+			while (v[j] > p)
+				j--;
+			if (i >= j)
+				break;
+			t = v[i];
+			v[i++] = v[j];
+			v[j--] = t;
+		}
+		/* recurse on the smaller part, loop on the larger */
+		if (j + 1 < n - j - 1) {
+			sort_u64(v, j + 1);
+			v += j + 1;
+			n -= j + 1;
+		} else {
+			sort_u64(v + j + 1, n - j - 1);
+			n = j + 1;
+		}
+	}
+	for (uint32_t i = 1; i < n; i++) {
+		uint64_t x = v[i];
+		uint32_t k = i;
+
+		for (; k > 0 && v[k - 1] > x; k--)
+			v[k] = v[k - 1];
+		v[k] = x;
+	}
 }
 
-static int cmp_u32(const void *a, const void *b)
+/* the channels of set as (ord << 32 | channel), sorted by ord */
+static void sorted_by_ord(const struct ta_cdg *c, const uint32_t *set,
+			  uint32_t n, uint64_t *out)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t k;
 
-	return x < y ? -1 : x > y;
+	for (k = 0; k < n; k++)
+		out[k] = (uint64_t)c->ord[set[k]] << 32 | set[k];
+	sort_u64(out, n);
 }
 
-/* moves bwd before fwd inside the positions both sets held */
+/*
+ * Moves bwd before fwd inside the positions both sets held (the two
+ * sets are disjoint and both sorted by position, so the positions come
+ * out sorted by merging them).
+ */
 static void reorder(struct ta_cdg *c)
 {
-	uint32_t k, n = 0;
+	uint64_t *b = c->sort_buf, *f = c->sort_buf + c->n_bwd;
+	uint32_t nb = c->n_bwd, nf = c->n_fwd, ib = 0, jf = 0, k;
 
-	sort_ord = c->ord;
-	qsort(c->bwd, c->n_bwd, sizeof(*c->bwd), cmp_by_ord);
-	qsort(c->fwd, c->n_fwd, sizeof(*c->fwd), cmp_by_ord);
-	for (k = 0; k < c->n_bwd; k++)
-		c->slots[n++] = c->ord[c->bwd[k]];
-	for (k = 0; k < c->n_fwd; k++)
-		c->slots[n++] = c->ord[c->fwd[k]];
-	qsort(c->slots, n, sizeof(*c->slots), cmp_u32);
-	n = 0;
-	for (k = 0; k < c->n_bwd; k++, n++) {
-		c->ord[c->bwd[k]] = c->slots[n];
-		c->at[c->slots[n]] = c->bwd[k];
+	sorted_by_ord(c, c->bwd, nb, b);
+	sorted_by_ord(c, c->fwd, nf, f);
+	for (k = 0; k < nb + nf; k++) {
+		uint32_t slot;
+
+		if (jf == nf || (ib < nb && b[ib] >> 32 < f[jf] >> 32))
+			slot = (uint32_t)(b[ib++] >> 32);
+		else
+			slot = (uint32_t)(f[jf++] >> 32);
+		c->stack[k] = slot;
 	}
-	for (k = 0; k < c->n_fwd; k++, n++) {
-		c->ord[c->fwd[k]] = c->slots[n];
-		c->at[c->slots[n]] = c->fwd[k];
+	for (k = 0; k < nb + nf; k++) {
+		uint32_t ch = (uint32_t)(k < nb ? b[k] : f[k - nb]);
+
+		c->ord[ch] = c->stack[k];
+		c->at[c->stack[k]] = ch;
 	}
 }
 
@@ -353,7 +398,7 @@ int ta_cdg_closes_cycle(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j)
 		return 1;	/* already cyclic: refuse everything */
 	if (c->ord[x] < c->ord[y])
 		return 0;
-	return search_forward(c, x, y);
+	return two_way(c, x, y);
 }
 
 void ta_cdg_allow(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j)
@@ -364,9 +409,8 @@ void ta_cdg_allow(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j)
 	c->state[ta_turn(c->g, s, i, j)] = TA_TURN_ALLOWED;
 	if (!c->ord_valid || c->ord[x] < c->ord[y])
 		return;
-	if (c->fwd_x != x || c->fwd_y != y)
-		search_forward(c, x, y);
-	search_backward(c, x, c->ord[y]);
+	if ((c->fwd_x != x || c->fwd_y != y) && two_way(c, x, y))
+		return;	/* a cycle: the caller broke its promise */
 	reorder(c);
 	c->fwd_x = c->fwd_y = UINT32_MAX;
 }

@@ -39,11 +39,13 @@ struct ta_cdg {
 	int ord_valid;
 	/* scratch for the searches */
 	uint32_t *mark;		/* per channel: epoch of last visit */
+	uint32_t *bmark;	/* same, for the backward search */
 	uint32_t epoch;
 	uint32_t *stack;
 	uint32_t *fwd, n_fwd;	/* reached forward from y */
 	uint32_t *bwd, n_bwd;	/* reached backward from x */
 	uint32_t *slots;
+	uint64_t *sort_buf;
 	uint32_t fwd_x, fwd_y;	/* edge the fwd set was computed for */
 	uint64_t searched;	/* channels visited, all searches */
 	int naive;		/* decide with the naive check (tests) */
