@@ -7,6 +7,7 @@ ibsim_topos_libtopo_la_SOURCES = \
 	ibsim_topos/topo_prng.c ibsim_topos/topo_prng.h \
 	ibsim_topos/topo_regular.c \
 	ibsim_topos/topo_fattree.c \
+	ibsim_topos/topo_fattree3.c \
 	ibsim_topos/topo_random.c \
 	ibsim_topos/topo_free.c \
 	ibsim_topos/topo_check.c \
@@ -18,6 +19,8 @@ ibsim_topos_topogen_LDADD = ibsim_topos/libtopo.la
 
 # Sample fabrics; the first line of each says the topogen command.
 EXTRA_DIST += \
+	ibsim_topos/README \
 	ibsim_topos/ring8.net \
 	ibsim_topos/ft2-6x3.net \
+	ibsim_topos/ft2-36x18.net \
 	ibsim_topos/random20.net

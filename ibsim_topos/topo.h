@@ -11,7 +11,8 @@
  * returns 0, or -1 on bad arguments or out of memory, leaving *t empty
  * (safe to topo_free()).  Names are unique and stable:
  *   ring-sw<i>, mesh-sw<i>, torus-sw<i>, ft-leaf<i>, ft-spine<j>,
- *   rnd-sw<i>; the host on port k of switch "S" is "S-h<k>".
+ *   dir<d>-line<i>, dir<d>-fab<j>, rnd-sw<i>; the host on port k of
+ *   switch "S" is "S-h<k>".
  * Switch port counts (sw_ports) are 36 when the used ports fit, else
  * exactly the number of used ports (at most TOPO_MAX_PORTS).
  */
@@ -61,6 +62,28 @@ int topo_mesh(struct topo *t, unsigned x, unsigned y, unsigned hosts_per_sw,
  */
 int topo_fattree2(struct topo *t, unsigned leaves, unsigned spines,
 		  unsigned hosts_per_leaf, unsigned links_per_pair);
+
+/*
+ * Three-level fat tree of directors, as in the port-major LID paper:
+ * leaves (switches 0..L-1, L = lines * per_line, hosts_per_leaf hosts
+ * each) and `dirs` directors.  Director d is a two-level folded Clos:
+ * `lines` line switches "dir<d>-line<i>" and `fabs` fabric switches
+ * "dir<d>-fab<j>" (all switches of director d share the prefix "dir<d>-"),
+ * every line switch linked to every fabric switch by per_line / fabs
+ * parallel links (per_line must be a multiple of fabs).  Leaf l has one
+ * uplink to every director, to its line switch l / per_line, on ports
+ * hosts_per_leaf + d + 1; line switch i has leaves i * per_line ... on
+ * ports 1..per_line, then its fabric links (fabric j, link r on port
+ * per_line + j * links + r + 1); fabric switch j has line switch i, link
+ * r on port i * links + r + 1.  Line switches have as many links up as
+ * down, so with hosts_per_leaf <= dirs the tree is non-blocking (a
+ * rearrangeable Clos at every level).  Switch order: leaves, then per
+ * director its line switches and its fabric switches.
+ *   5,832 hosts: dirs 18, lines 18, fabs 9, per_line 18, hosts 18
+ *   11,664 hosts: dirs 18, lines 36, fabs 18, per_line 18, hosts 18
+ */
+int topo_fattree3(struct topo *t, unsigned dirs, unsigned lines,
+		  unsigned fabs, unsigned per_line, unsigned hosts_per_leaf);
 
 /*
  * Random regular-ish net as in the turn-addition paper: n_sw >= 2

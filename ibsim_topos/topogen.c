@@ -13,9 +13,17 @@ static const char usage_text[] =
 	"       topogen mesh X Y HOSTS\n"
 	"       topogen torus X Y HOSTS\n"
 	"       topogen fattree2 LEAVES SPINES HOSTS [LINKS_PER_PAIR]\n"
+	"       topogen fattree3 DIRECTORS LINES FABRICS LEAVES_PER_LINE "
+	"HOSTS\n"
 	"       topogen random N SWITCH_PORTS HOSTS SEED\n"
 	"Writes an ibsim netfile to stdout.  HOSTS is the number of hosts\n"
-	"per switch (per leaf for fattree2).\n";
+	"per switch (per leaf for fattree2 and fattree3).  fattree3: leaves\n"
+	"with one uplink to every director; a director is LINES line\n"
+	"switches (LEAVES_PER_LINE leaves each) fully linked to FABRICS\n"
+	"fabric switches, named dir<d>-line<i>, dir<d>-fab<j>.  The papers':\n"
+	"  fattree3 18 18 9 18 18    5,832 hosts, 324 leaves, 810 switches\n"
+	"  fattree3 18 36 18 18 18   11,664 hosts, 648 leaves, 1,620 "
+	"switches\n";
 
 static int usage(const char *msg)
 {
@@ -44,7 +52,7 @@ static int parse_uint(const char *s, const char *what, unsigned *out)
 struct generator {
 	const char *name;
 	unsigned min_args, max_args;	/* after the generator name */
-	const char *arg_names[4];
+	const char *arg_names[5];
 	const char *limits;
 };
 
@@ -57,6 +65,11 @@ static const struct generator generators[] = {
 	{ "fattree2", 3, 4, { "LEAVES", "SPINES", "HOSTS", "LINKS_PER_PAIR" },
 	  "all >= 1 (HOSTS >= 0), HOSTS + SPINES * LINKS <= 254, "
 	  "LEAVES * LINKS <= 254" },
+	{ "fattree3", 5, 5,
+	  { "DIRECTORS", "LINES", "FABRICS", "LEAVES_PER_LINE", "HOSTS" },
+	  "all >= 1 (HOSTS >= 0), LEAVES_PER_LINE a multiple of FABRICS, "
+	  "HOSTS + DIRECTORS <= 254, 2 * LEAVES_PER_LINE <= 254, "
+	  "LINES * LEAVES_PER_LINE / FABRICS <= 254" },
 	{ "random", 4, 4, { "N", "SWITCH_PORTS", "HOSTS", "SEED" },
 	  "N >= 2, SWITCH_PORTS >= 2 (1 if N = 2), "
 	  "HOSTS + SWITCH_PORTS <= 254" },
@@ -74,13 +87,15 @@ static int build(struct topo *t, const char *name, const unsigned *v,
 	if (!strcmp(name, "fattree2"))
 		return topo_fattree2(t, v[0], v[1], v[2],
 				     n_args > 3 ? v[3] : 1);
+	if (!strcmp(name, "fattree3"))
+		return topo_fattree3(t, v[0], v[1], v[2], v[3], v[4]);
 	return topo_random(t, v[0], v[1], v[2], v[3]);
 }
 
 int main(int argc, char **argv)
 {
 	const struct generator *g = NULL;
-	unsigned v[4], n_args, i;
+	unsigned v[5], n_args, i;
 	struct topo t;
 
 	if (argc == 2 && (!strcmp(argv[1], "-h") ||

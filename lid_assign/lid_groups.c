@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
 /*
- * Rank groups: a host's rank is its index among the hosts of its switch
- * by switch port number; group r holds the rank-r hosts of all switches,
- * ordered by switch node GUID.  The switches' port-0 LIDs form the last
- * group, also by switch GUID.  Loose ports come after, by port GUID.
+ * Groups.  R, the number of groups, is the highest switch port number a
+ * host is cabled to (1 in a fabric of switches only).  Group r holds
+ * the hosts on switch port r + 1 of every switch, ordered by switch node
+ * GUID, then the switches whose index in node GUID order (among all
+ * switches) is r mod R, by GUID.  These are the routing core's spreads:
+ * a host's does not depend on which other hosts are present.  Loose
+ * ports come after all groups, by port GUID.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -18,20 +21,14 @@ static int cmp3(uint64_t a, uint64_t b)
 	return a < b ? -1 : a > b;
 }
 
-/* hosts by (switch index, switch port, port GUID) for ranking */
-static int cmp_rank(const void *x, const void *y)
+static int cmp_sw_guid(const void *x, const void *y)
 {
-	const struct la_port *a = &sort_work->in->ports[*(const uint32_t *)x];
-	const struct la_port *b = &sort_work->in->ports[*(const uint32_t *)y];
+	const uint64_t *g = sort_work->in->sw_guid;
 
-	if (a->sw != b->sw)
-		return cmp3(a->sw, b->sw);
-	if (a->sw_port != b->sw_port)
-		return cmp3(a->sw_port, b->sw_port);
-	return cmp3(a->guid, b->guid);
+	return cmp3(g[*(const uint32_t *)x], g[*(const uint32_t *)y]);
 }
 
-/* by (group, switch GUID, switch port, port GUID); loose (no group) last */
+/* by (group, hosts before switches, switch GUID, port GUID) */
 static int cmp_member(const void *x, const void *y)
 {
 	const struct la_input *in = sort_work->in;
@@ -41,76 +38,102 @@ static int cmp_member(const void *x, const void *y)
 
 	if (c)
 		return c;
+	if (a->kind != b->kind)
+		return a->kind == LA_HOST ? -1 : 1;
 	if (a->kind != LA_LOOSE && a->sw != b->sw)
 		return cmp3(in->sw_guid[a->sw], in->sw_guid[b->sw]);
-	if (a->sw_port != b->sw_port)
-		return cmp3(a->sw_port, b->sw_port);
 	return cmp3(a->guid, b->guid);
 }
 
-static void rank_hosts(struct la_work *w, uint32_t *idx, uint32_t n)
+/* every switch's index in GUID order; -EINVAL on a duplicate GUID */
+static int switch_ranks(struct la_work *w, uint32_t *rank)
 {
-	struct la_port *ports = w->in->ports;
-	uint32_t i, rank = 0;
+	const struct la_input *in = w->in;
+	uint32_t *idx = malloc((in->n_sw + 1) * sizeof(*idx));
+	uint32_t i;
+	int ret = 0;
 
+	if (!idx)
+		return -ENOMEM;
+	for (i = 0; i < in->n_sw; i++)
+		idx[i] = i;
 	sort_work = w;
-	qsort(idx, n, sizeof(*idx), cmp_rank);
-	for (i = 0; i < n; i++) {
-		struct la_port *p = &ports[idx[i]];
+	qsort(idx, in->n_sw, sizeof(*idx), cmp_sw_guid);
+	for (i = 0; i < in->n_sw; i++) {
+		if (i && in->sw_guid[idx[i]] == in->sw_guid[idx[i - 1]])
+			ret = -EINVAL;
+		rank[idx[i]] = i;
+	}
+	free(idx);
+	return ret;
+}
 
-		if (i && ports[idx[i - 1]].sw != p->sw)
-			rank = 0;
-		p->rank = rank;
-		p->group = rank++;
-		if (p->group + 1 > w->n_host_groups)
-			w->n_host_groups = p->group + 1;
+static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
+{
+	struct la_input *in = w->in;
+	uint32_t i, r = 0;
+	bool any_sw = false;
+
+	for (i = 0; i < in->n_ports; i++) {
+		if (in->ports[i].kind == LA_HOST && in->ports[i].sw_port > r)
+			r = in->ports[i].sw_port;
+		if (in->ports[i].kind == LA_SWITCH)
+			any_sw = true;
+	}
+	w->n_groups = r ? r : any_sw ? 1 : 0;
+	for (i = 0; i < in->n_ports; i++) {
+		struct la_port *p = &in->ports[i];
+
+		p->group = LA_NO_GROUP;
+		p->rank = 0;
+		if (p->kind == LA_HOST) {
+			p->rank = p->sw_port - 1u;
+			p->group = p->rank;
+		} else if (p->kind == LA_SWITCH) {
+			p->rank = sw_rank[p->sw];
+			p->group = p->rank % w->n_groups;
+		}
 	}
 }
 
 int la_make_groups(struct la_work *w)
 {
 	struct la_input *in = w->in;
-	uint32_t n = in->n_ports, n_hosts = 0, n_sw = 0, i, g;
+	uint32_t n = in->n_ports, i, g;
+	uint32_t *sw_rank = malloc((in->n_sw + 1) * sizeof(*sw_rank));
+	int ret;
+
+	if (!sw_rank)
+		return -ENOMEM;
+	ret = switch_ranks(w, sw_rank);
+	if (!ret)
+		assign_groups(w, sw_rank);
+	free(sw_rank);
+	if (ret)
+		return ret;
+	w->host_width = (uint8_t)(1u << in->lmc);
+	w->sw_width = in->sp0_lmc ? w->host_width : 1;
 
 	w->order = malloc((n + 1) * sizeof(*w->order));
-	if (!w->order)
-		return -ENOMEM;
-	for (i = 0; i < n; i++) {
-		in->ports[i].group = LA_NO_GROUP;
-		in->ports[i].rank = 0;
-		if (in->ports[i].kind == LA_HOST)
-			w->order[n_hosts++] = i;
-	}
-	w->n_host_groups = 0;
-	rank_hosts(w, w->order, n_hosts);
-	for (i = 0; i < n; i++)
-		if (in->ports[i].kind == LA_SWITCH) {
-			in->ports[i].group = w->n_host_groups;
-			n_sw++;
-		}
-	w->n_groups = w->n_host_groups + (n_sw ? 1 : 0);
-
-	w->width = malloc((w->n_groups + 1) * sizeof(*w->width));
 	w->first = calloc(w->n_groups + 2, sizeof(*w->first));
-	if (!w->width || !w->first)
+	w->n_hosts = calloc(w->n_groups + 1, sizeof(*w->n_hosts));
+	if (!w->order || !w->first || !w->n_hosts)
 		return -ENOMEM;
-	for (g = 0; g < w->n_groups; g++)
-		w->width[g] = (uint8_t)(1u << in->lmc);
-	if (n_sw && !in->sp0_lmc)
-		w->width[w->n_host_groups] = 1;
-
 	for (i = 0; i < n; i++)
 		w->order[i] = i;
 	sort_work = w;
 	qsort(w->order, n, sizeof(*w->order), cmp_member);
 	w->n_loose = 0;
 	for (i = 0; i < n; i++) {
-		uint32_t grp = in->ports[w->order[i]].group;
+		const struct la_port *p = &in->ports[w->order[i]];
 
-		if (grp == LA_NO_GROUP)
+		if (p->group == LA_NO_GROUP) {
 			w->n_loose++;
-		else
-			w->first[grp + 1]++;
+			continue;
+		}
+		w->first[p->group + 1]++;
+		if (p->kind == LA_HOST)
+			w->n_hosts[p->group]++;
 	}
 	for (g = 0; g < w->n_groups; g++)
 		w->first[g + 1] += w->first[g];

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: MIT
 /*
  * Group ranges.  Each group starts on a 64-LID block boundary (group 0
- * at LID 1) and owns whole blocks.
+ * at LID 1) and owns whole blocks; a group without members owns none.
  *
- * natural:   every group gets the fewest blocks that hold all its ports,
- *            in group order;
+ * natural:   every group gets the fewest blocks that hold all its ports
+ *            (its hosts, then its switches), in group order;
  * inherited: the ranges the old LIDs show: a group reaches at least to
  *            the end of the block of its highest old LID, and grows to
  *            its natural size only up to the block where a later group's
- *            old LIDs begin (so growth never pushes later groups away).
+ *            old host LIDs begin (so growth never pushes later groups
+ *            away).  Only host LIDs mark where a group begins: a switch's
+ *            group changes with R and with the switches present, so its
+ *            old LID may lie in any group's range.
  *
  * lid_order.c places the ports under both and keeps the one that moves
  * and overflows fewer ports (on a tie, and on a fresh fabric where both
@@ -37,15 +40,38 @@ static uint32_t capacity(uint32_t lo, uint32_t next, uint32_t w)
 	return first + w > next ? 0 : (next - first) / w;
 }
 
-/* end (exclusive) of the fewest whole blocks from start holding n runs */
+static uint32_t members(const struct la_work *w, uint32_t g)
+{
+	return w->first[g + 1] - w->first[g];
+}
+
+/* [lo, next) holds g's hosts, then its switches, each run aligned */
+static bool fits(const struct la_work *w, uint32_t g, uint32_t lo,
+		 uint32_t next)
+{
+	uint32_t hw = w->host_width, sw = w->sw_width;
+	uint32_t nh = w->n_hosts[g], ns = members(w, g) - nh;
+	uint32_t end;
+
+	if (nh && capacity(lo, next, hw) < nh)
+		return false;
+	if (!ns)
+		return true;
+	/* sw divides hw: the switches follow the hosts without a gap */
+	end = nh ? (max_u32(lo, 1) + hw - 1) / hw * hw + nh * hw :
+		   max_u32(lo, 1);
+	return capacity(end, next, sw) >= ns;
+}
+
+/* end (exclusive) of the fewest whole blocks from start holding g */
 static uint32_t natural_next(const struct la_work *w, uint32_t start,
-			     uint32_t n, uint32_t width)
+			     uint32_t g)
 {
 	uint32_t next = start + LA_BLOCK;
 
-	if (!n)
+	if (!members(w, g))
 		return start;
-	while (capacity(start, next, width) < n && next <= w->max_lid)
+	while (!fits(w, g, start, next) && next <= w->max_lid)
 		next += LA_BLOCK;
 	return min_u32(next, w->max_lid + 1u);
 }
@@ -53,11 +79,6 @@ static uint32_t natural_next(const struct la_work *w, uint32_t start,
 static uint32_t block_next(uint32_t lid)
 {
 	return (lid / LA_BLOCK + 1) * LA_BLOCK;
-}
-
-static uint32_t members(const struct la_work *w, uint32_t g)
-{
-	return w->first[g + 1] - w->first[g];
 }
 
 static int layout_alloc(const struct la_work *w, struct la_layout *l)
@@ -94,11 +115,10 @@ static void natural(const struct la_work *w, struct la_layout *l)
 	uint32_t cursor = 0, g;
 
 	for (g = 0; g < w->n_groups; g++)
-		set_range(l, g, &cursor,
-			  natural_next(w, cursor, members(w, g), w->width[g]));
+		set_range(l, g, &cursor, natural_next(w, cursor, g));
 }
 
-/* start of the block of the lowest claim >= start of any later group */
+/* start of the block of the lowest host claim >= start of a later group */
 static uint32_t later_limit(const struct la_work *w, uint32_t g,
 			    uint32_t start)
 {
@@ -107,6 +127,8 @@ static uint32_t later_limit(const struct la_work *w, uint32_t g,
 	for (i = w->first[g + 1]; i < w->first[w->n_groups]; i++) {
 		uint16_t c = w->claim[w->order[i]];
 
+		if (w->in->ports[w->order[i]].kind != LA_HOST)
+			continue;
 		if (c && c >= max_u32(start, 1) && c < low)
 			low = c;
 	}
@@ -121,24 +143,21 @@ static void inherited(const struct la_work *w, struct la_layout *l)
 
 	for (g = 0; g < w->n_groups; g++) {
 		uint32_t lim = later_limit(w, g, cursor), next = cursor;
-		uint32_t width = w->width[g];
 
 		for (i = w->first[g]; i < w->first[g + 1]; i++) {
-			uint32_t c = w->claim[w->order[i]];
+			uint32_t p = w->order[i], c = w->claim[p];
 
-			if (c && c >= cursor && c + width <= lim)
+			if (c && c >= cursor && c + la_port_width(w, p) <= lim)
 				next = max_u32(next,
 					       min_u32(block_next(c), lim));
 		}
-		next = max_u32(next, min_u32(natural_next(w, cursor,
-							  members(w, g),
-							  width), lim));
+		next = max_u32(next, min_u32(natural_next(w, cursor, g), lim));
 		set_range(l, g, &cursor, next);
 	}
 }
 
-bool la_claim_kept(const struct la_work *w, const struct la_layout *l,
-		   uint32_t p)
+bool la_claim_at_home(const struct la_work *w, const struct la_layout *l,
+		      uint32_t p)
 {
 	const struct la_port *port = &w->in->ports[p];
 	uint32_t c = w->claim[p], width = la_port_width(w, p);
@@ -151,6 +170,17 @@ bool la_claim_kept(const struct la_work *w, const struct la_layout *l,
 		return false;
 	return c >= l->lo[port->group] &&
 	       c + width <= l->next[port->group];
+}
+
+uint32_t la_group_at(const struct la_work *w, const struct la_layout *l,
+		     uint32_t lid)
+{
+	uint32_t g;
+
+	for (g = 0; g < w->n_groups; g++)
+		if (lid >= l->lo[g] && lid < l->next[g])
+			return g;
+	return LA_NO_GROUP;
 }
 
 int la_layout_natural(const struct la_work *w, struct la_layout *l)

@@ -33,7 +33,7 @@ static int check_input(const struct la_input *in)
 
 		if (p->kind != LA_LOOSE && p->sw >= in->n_sw)
 			return -EINVAL;
-		if (p->kind > LA_LOOSE)
+		if (p->kind > LA_LOOSE || (p->kind == LA_HOST && !p->sw_port))
 			return -EINVAL;
 	}
 	return 0;
@@ -41,22 +41,32 @@ static int check_input(const struct la_input *in)
 
 static void work_free(struct la_work *w)
 {
-	free(w->width);
 	free(w->order);
 	free(w->first);
+	free(w->n_hosts);
 	free(w->claim);
 	free(w->used);
 }
 
-static void count_port(struct la_result *res, const struct la_port *p)
+static void count_port(const struct la_work *w, const struct la_layout *l,
+		       struct la_result *res, const struct la_port *p)
 {
 	struct la_group *g = p->group == LA_NO_GROUP ? NULL :
 			     &res->groups[p->group];
+	uint32_t at;
 
-	if (g)
-		g->members++;
-	else
+	if (!g)
 		res->loose++;
+	else if (p->kind == LA_HOST)
+		g->hosts++;
+	else
+		g->switches++;
+	if (g && p->fate == LA_KEPT && p->lid < l->end &&
+	    (p->lid < l->lo[p->group] || p->lid >= l->next[p->group])) {
+		at = la_group_at(w, l, p->lid);
+		if (at != LA_NO_GROUP)
+			res->groups[at].guests++;
+	}
 	switch (p->fate) {
 	case LA_KEPT:
 		res->kept++;
@@ -89,8 +99,8 @@ static int fill_result(const struct la_work *w, const struct la_layout *l,
 	uint32_t g, p;
 
 	res->n_groups = w->n_groups;
-	res->n_host_groups = w->n_host_groups;
 	res->inherited = inherited;
+	res->sw_anywhere = w->sw_anywhere;
 	res->end = (uint16_t)(l->end > w->max_lid ? w->max_lid : l->end);
 	res->groups = calloc(w->n_groups + 1, sizeof(*res->groups));
 	if (!res->groups)
@@ -99,10 +109,9 @@ static int fill_result(const struct la_work *w, const struct la_layout *l,
 		res->groups[g].lo = (uint16_t)l->lo[g];
 		res->groups[g].hi = (uint16_t)(l->next[g] > l->lo[g] ?
 					       l->next[g] - 1 : l->lo[g] - 1);
-		res->groups[g].width = w->width[g];
 	}
 	for (p = 0; p < w->in->n_ports; p++)
-		count_port(res, &w->in->ports[p]);
+		count_port(w, l, res, &w->in->ports[p]);
 	return 0;
 }
 
@@ -210,9 +219,13 @@ int la_assign(struct la_input *in, struct la_result *res)
 	w.claim = calloc(in->n_ports + 1, sizeof(*w.claim));
 	w.used = calloc(w.max_lid + 1u, 1);
 	ret = -ENOMEM;
-	if (!w.claim || !w.used || la_make_groups(&w))
+	if (!w.claim || !w.used)
+		goto out;
+	ret = la_make_groups(&w);
+	if (ret)
 		goto out;
 	la_check_claims(&w);
+	ret = -ENOMEM;
 	if (place_best(&w, &layout, &inherited))
 		goto out;
 	ret = fill_result(&w, &layout, inherited, res);

@@ -4,6 +4,14 @@
  * of a fabric gets so that the destinations the routing core sends
  * through one spine form one contiguous LID range.
  *
+ * The routing core (plugin/core/ta_engine.c, make_spread) picks among n
+ * equal next hops candidate (spread mod n), where the spread of a host
+ * LID is its switch port number - 1 and that of a switch's own LID is
+ * the switch's index in node GUID order among all switches.  Group r
+ * here holds the hosts on switch port r + 1 of every switch and, after
+ * them, the switches whose index is r mod R (R: the number of groups,
+ * the highest switch port number a host is cabled to).
+ *
  * The fabric is described abstractly (no OpenSM header here): switches
  * by node GUID, end ports by port GUID with the switch and switch port
  * they hang on, optional existing LIDs.  la_assign() fills each port's
@@ -36,14 +44,16 @@ struct la_port {
 	/* input */
 	uint64_t guid;		/* port GUID */
 	enum la_kind kind;
-	uint32_t sw;		/* LA_HOST: switch cabled to; LA_SWITCH: own */
-	uint8_t sw_port;	/* LA_HOST: port number on that switch */
+	uint32_t sw;		/* LA_HOST: switch cabled to; LA_SWITCH: own
+				 * (index into la_input.sw_guid) */
+	uint8_t sw_port;	/* LA_HOST: port number on that switch, >= 1 */
 	uint16_t old_lid;	/* existing base LID, 0: none */
 	bool old_weak;		/* old_lid only seen on the wire, not
 				 * persisted: yields to persisted LIDs */
 	/* output */
 	uint32_t group;		/* LA_NO_GROUP for loose ports */
-	uint32_t rank;		/* LA_HOST: index among its switch's hosts */
+	uint32_t rank;		/* the core's spread: LA_HOST sw_port - 1,
+				 * LA_SWITCH its index in GUID order */
 	uint16_t lid;		/* base LID (0: failed) */
 	uint8_t n_lids;		/* lid .. lid + n_lids - 1 */
 	enum la_fate fate;
@@ -55,7 +65,8 @@ struct la_range {
 
 struct la_input {
 	uint32_t n_sw;
-	const uint64_t *sw_guid;	/* [n_sw] switch node GUIDs */
+	const uint64_t *sw_guid;	/* [n_sw] node GUIDs of all switches
+					 * (any order, no duplicates) */
 	uint32_t n_ports;
 	struct la_port *ports;		/* outputs are written here */
 	uint32_t n_reserved;
@@ -67,16 +78,19 @@ struct la_input {
 
 struct la_group {
 	uint16_t lo, hi;		/* range; hi < lo: empty */
-	uint8_t width;			/* LIDs per port */
-	uint32_t members, kept, placed, overflow;
+	uint32_t hosts, switches;	/* members (switches: by rank) */
+	uint32_t kept, placed, overflow;
+	uint32_t guests;		/* switch LIDs of other groups kept
+					 * inside this range */
 };
 
 struct la_result {
-	uint32_t n_groups;		/* host groups, then the switch group */
-	uint32_t n_host_groups;
+	uint32_t n_groups;		/* R (1 for a fabric of switches) */
 	struct la_group *groups;
 	uint16_t end;			/* first LID after the last group */
 	bool inherited;			/* layout taken over from old LIDs */
+	bool sw_anywhere;		/* old LIDs port-major: a switch LID
+					 * is kept inside any group */
 	uint32_t kept, placed, overflow, failed;
 	uint32_t moved;			/* had an old LID, got another */
 	uint32_t loose;			/* ports not cabled to a switch */
@@ -85,7 +99,8 @@ struct la_result {
 
 /*
  * Computes every port's LID.  Returns 0, -EINVAL for a bad input (switch
- * index out of range, lmc > 7) or -ENOMEM.  res is freed with
+ * index out of range, a host on switch port 0, duplicate switch GUIDs,
+ * lmc > 7) or -ENOMEM.  res is freed with
  * la_result_free() after a 0 return.
  */
 int la_assign(struct la_input *in, struct la_result *res);

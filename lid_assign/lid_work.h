@@ -18,25 +18,27 @@ struct la_layout {
 struct la_work {
 	struct la_input *in;
 	uint16_t max_lid;
-	uint32_t n_groups, n_host_groups;
-	uint8_t *width;		/* [n_groups] LIDs per port */
-	uint32_t *order;	/* [n_ports] port indices, group by group */
+	uint32_t n_groups;	/* R */
+	uint8_t host_width;	/* LIDs per host (and loose) port */
+	uint8_t sw_width;	/* LIDs per switch port 0 */
+	uint32_t *order;	/* [n_ports] port indices, group by group:
+				 * hosts, then switches */
 	uint32_t *first;	/* [n_groups + 1] offsets into order */
+	uint32_t *n_hosts;	/* [n_groups] host members */
 	uint32_t n_loose;	/* loose ports at the end of order */
 	uint16_t *claim;	/* [n_ports] valid old base LID or 0 */
 	uint8_t *used;		/* [max_lid + 1] LID taken */
+	bool sw_anywhere;	/* this placement keeps switch LIDs that
+				 * lie in another group's range */
 };
 
 static inline uint8_t la_port_width(const struct la_work *w, uint32_t p)
 {
-	const struct la_port *port = &w->in->ports[p];
-
-	if (port->group == LA_NO_GROUP)
-		return (uint8_t)(1u << w->in->lmc);
-	return w->width[port->group];
+	return w->in->ports[p].kind == LA_SWITCH ? w->sw_width :
+						   w->host_width;
 }
 
-/* ranks, groups, member order; 0 or -ENOMEM */
+/* ranks, groups, member order; 0, -EINVAL or -ENOMEM */
 int la_make_groups(struct la_work *w);
 /* keeps the old LIDs that are valid and unique in claim[]; marks used[] */
 void la_check_claims(struct la_work *w);
@@ -44,10 +46,14 @@ void la_check_claims(struct la_work *w);
 int la_layout_natural(const struct la_work *w, struct la_layout *l);
 int la_layout_inherited(const struct la_work *w, struct la_layout *l);
 void la_layout_free(struct la_layout *l);
-/* true if p keeps its claim under layout l */
-bool la_claim_kept(const struct la_work *w, const struct la_layout *l,
-		   uint32_t p);
-/* gives every port its LID under layout l */
+/* true if p's claim lies where layout l wants p (its group's range, or
+ * after all groups) */
+bool la_claim_at_home(const struct la_work *w, const struct la_layout *l,
+		      uint32_t p);
+/* the group whose range holds lid under l, or LA_NO_GROUP */
+uint32_t la_group_at(const struct la_work *w, const struct la_layout *l,
+		     uint32_t lid);
+/* gives every port its LID under layout l; sets w->sw_anywhere */
 void la_place(struct la_work *w, const struct la_layout *l);
 
 #endif

@@ -203,20 +203,18 @@ static void report(const struct opts *o, const struct ln_fabric *fab,
 	uint32_t g, p;
 
 	fprintf(stderr,
-		"turnadd-lids: %u ports in %u groups (%u host groups, switches LIDs %u-%u), %u kept, %u placed, %u overflow, %u failed, %u moved; %s layout, top LID %u\n",
-		fab->in.n_ports, r->n_groups, r->n_host_groups,
-		r->n_groups > r->n_host_groups ?
-		r->groups[r->n_host_groups].lo : 0,
-		r->n_groups > r->n_host_groups ?
-		r->groups[r->n_host_groups].hi : 0,
+		"turnadd-lids: %u ports in %u groups (LIDs 1-%u), %u kept, %u placed, %u overflow, %u failed, %u moved; %s layout%s, top LID %u\n",
+		fab->in.n_ports, r->n_groups, r->end ? r->end - 1u : 0,
 		r->kept, r->placed, r->overflow, r->failed, r->moved,
-		r->inherited ? "inherited" : "natural", r->top_lid);
+		r->inherited ? "inherited" : "natural",
+		r->sw_anywhere ? ", switch LIDs kept in any group" : "",
+		r->top_lid);
 	for (g = 0; o->verbose && g < r->n_groups; g++)
 		fprintf(stderr,
-			"turnadd-lids: %s %u: LIDs %u-%u, %u ports (%u kept, %u placed, %u overflow)\n",
-			g < r->n_host_groups ? "host group" : "switch group",
-			g, r->groups[g].lo, r->groups[g].hi,
-			r->groups[g].members, r->groups[g].kept,
+			"turnadd-lids: group %u (switch port %u): LIDs %u-%u, %u hosts, %u switches, %u guests (%u kept, %u placed, %u overflow)\n",
+			g, g + 1, r->groups[g].lo, r->groups[g].hi,
+			r->groups[g].hosts, r->groups[g].switches,
+			r->groups[g].guests, r->groups[g].kept,
 			r->groups[g].placed, r->groups[g].overflow);
 	for (p = 0; p < fab->in.n_ports; p++) {
 		const struct la_port *lp = &fab->in.ports[p];
@@ -292,8 +290,12 @@ int main(int argc, char **argv)
 	fab.in.max_lid = o.tune.max_lid;
 	if (apply_existing(&o, &fab, &absent, &n_absent))
 		goto out;
-	if (la_assign(&fab.in, &r)) {
-		fprintf(stderr, "turnadd-lids: out of memory\n");
+	ret = la_assign(&fab.in, &r);
+	if (ret) {
+		fprintf(stderr, "turnadd-lids: %s: %s\n", o.netfile,
+			ret == -EINVAL ? "duplicate switch GUIDs" :
+					 "out of memory");
+		ret = 1;
 		goto out;
 	}
 	report(&o, &fab, &r);

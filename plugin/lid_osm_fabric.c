@@ -51,6 +51,8 @@ static struct sw_ref *collect_switches(struct lid_osm_fabric *f,
 	     it = cl_qmap_next(it)) {
 		const osm_switch_t *sw = (const osm_switch_t *)it;
 
+		if (!sw->p_node->discovery_count)
+			continue;	/* not seen this sweep: dropped next */
 		refs[n].guid = cl_ntoh64(osm_node_get_node_guid(sw->p_node));
 		refs[n++].sw = sw;
 	}

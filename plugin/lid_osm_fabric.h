@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The input of la_assign() read from OpenSM in the sweep: switches of
- * sw_guid_tbl, the end ports of port_guid_tbl found by this sweep, their
- * old LIDs (guid2lid entry; else the LID the port already carries, as a
- * weak claim) and, as reservations, the guid2lid entries of ports that
- * are absent.  The caller holds OpenSM's lock.
+ * The input of la_assign() read from OpenSM in the sweep: the switches
+ * of sw_guid_tbl found by this sweep (the routing core numbers the same
+ * ones: the drop manager removes the others before routing), the end
+ * ports of port_guid_tbl found by this sweep, their old LIDs (guid2lid
+ * entry; else the LID the port already carries, as a weak claim) and,
+ * as reservations, the guid2lid entries of ports that are absent.  The
+ * caller holds OpenSM's lock.
  */
 #ifndef LID_OSM_FABRIC_H
 #define LID_OSM_FABRIC_H
 
-#include "lid_osm.h"
+#include "turnadd_osm.h"
 #include "lid_order.h"
 
 struct lid_osm_fabric {

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: MIT
+#include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lid_sweep.h"
 #include "lid_osm_fabric.h"
+#include "turnadd_config.h"
 
 /*
  * When the LID manager will not follow guid2lid this sweep: NULL if it
@@ -62,8 +65,8 @@ static uint32_t apply(osm_lid_mgr_t *mgr, const struct la_input *in,
 		}
 		if (p->fate == LA_OVERFLOW && p->group != LA_NO_GROUP)
 			ta_logf(log, TA_LOG_INFO,
-				"port-major LIDs: group %u (rank-%u hosts) is full: port 0x%016" PRIx64 " gets LID %u after all groups",
-				p->group, p->rank, p->guid, p->lid);
+				"port-major LIDs: group %u (switch port %u) is full: port 0x%016" PRIx64 " gets LID %u after all groups",
+				p->group, p->group + 1, p->guid, p->lid);
 		if (!osm_db_guid2lid_get(mgr->p_g2l, p->guid, &lo, &hi) &&
 		    lo == p->lid && hi == nhi)
 			continue;
@@ -77,17 +80,38 @@ static void log_summary(const struct ta_log *log,
 			const struct lid_osm_fabric *f,
 			const struct la_result *r, uint32_t changed)
 {
-	const struct la_group *sw = r->n_groups > r->n_host_groups ?
-				    &r->groups[r->n_host_groups] : NULL;
+	uint32_t g, guests = 0, sws = 0;
 
+	for (g = 0; g < r->n_groups; g++) {
+		guests += r->groups[g].guests;
+		sws += r->groups[g].switches;
+	}
 	ta_logf(log, TA_LOG_INFO,
-		"port-major LIDs: %u ports in %u groups (%u host groups LIDs 1-%u, switches %u-%u), %u kept, %u placed, %u overflow, %u failed, %u moved; %s layout; %u guid2lid entries set, %u reserved for absent ports; old LIDs: %u from guid2lid, %u from the ports",
-		f->in.n_ports, r->n_groups, r->n_host_groups,
-		r->n_host_groups ? r->groups[r->n_host_groups - 1].hi : 0,
-		sw ? sw->lo : 0, sw ? sw->hi : 0, r->kept, r->placed,
-		r->overflow, r->failed, r->moved,
-		r->inherited ? "inherited" : "natural", changed,
+		"port-major LIDs: %u ports (%u switches) in %u groups, LIDs 1-%u, %u kept, %u placed, %u overflow, %u failed, %u moved; %s layout; %u switch LIDs kept in another group's range; %u guid2lid entries set, %u reserved for absent ports; old LIDs: %u from guid2lid, %u from the ports",
+		f->in.n_ports, sws, r->n_groups, r->end ? r->end - 1u : 0,
+		r->kept, r->placed, r->overflow, r->failed, r->moved,
+		r->inherited ? "inherited" : "natural", guests, changed,
 		f->in.n_reserved, f->from_db, f->from_wire);
+}
+
+/*
+ * The lid_order option, read as the routing reads it: NULL when
+ * port-major LIDs are wanted, else why not.  Logs the option file's
+ * problem itself (through the core).
+ */
+static const char *option_skip_reason(const struct ta_log *log)
+{
+	struct ta_options o;
+	const char *path;
+	enum ta_lid_order order;
+
+	if (turnadd_config_load(&o, log, &path))
+		return "the options file is bad (see the error above): OpenSM assigns LIDs";
+	order = o.lid_order;
+	ta_options_clear(&o);
+	if (order == TA_LID_OPENSM)
+		return "lid_order opensm: OpenSM assigns LIDs (it keeps the LIDs of its guid2lid file)";
+	return NULL;
 }
 
 void lid_sweep_heavy_done(osm_opensm_t *osm, const struct ta_log *log)
@@ -98,11 +122,16 @@ void lid_sweep_heavy_done(osm_opensm_t *osm, const struct ta_log *log)
 	struct la_result r;
 	const char *why;
 	uint32_t changed;
+	int ret;
 
-	CL_PLOCK_EXCL_ACQUIRE(&osm->lock);
-	why = skip_reason(&osm->subn);
+	why = option_skip_reason(log);
+	if (!why) {
+		CL_PLOCK_EXCL_ACQUIRE(&osm->lock);
+		why = skip_reason(&osm->subn);
+		if (why)
+			CL_PLOCK_RELEASE(&osm->lock);
+	}
 	if (why) {
-		CL_PLOCK_RELEASE(&osm->lock);
 		if (why != last_skip)
 			ta_logf(log, TA_LOG_INFO, "port-major LIDs: skipped: %s",
 				why);
@@ -116,11 +145,13 @@ void lid_sweep_heavy_done(osm_opensm_t *osm, const struct ta_log *log)
 			"port-major LIDs: out of memory: OpenSM's LID order this sweep");
 		return;
 	}
-	if (la_assign(&f.in, &r)) {
+	ret = la_assign(&f.in, &r);
+	if (ret) {
 		CL_PLOCK_RELEASE(&osm->lock);
 		lid_osm_fabric_free(&f);
 		ta_logf(log, TA_LOG_ERROR,
-			"port-major LIDs: cannot compute the order: OpenSM's LID order this sweep");
+			"port-major LIDs: cannot compute the order (%s): OpenSM's LID order this sweep",
+			ret == -EINVAL ? "invalid fabric" : "out of memory");
 		return;
 	}
 	changed = apply(mgr, &f.in, log);

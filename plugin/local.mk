@@ -14,7 +14,6 @@ plugin_libturnadd_la_SOURCES = \
 	plugin/osm_graph.c plugin/osm_graph.h \
 	plugin/osm_lft.c plugin/osm_lft.h \
 	plugin/osm_log_bridge.c plugin/osm_log_bridge.h \
-	plugin/lid_osm.h \
 	plugin/lid_osm_fabric.c plugin/lid_osm_fabric.h \
 	plugin/lid_sweep.c plugin/lid_sweep.h
 plugin_libturnadd_la_CPPFLAGS = $(AM_CPPFLAGS) $(OSM_CPPFLAGS) $(IBUMAD_CFLAGS) \

@@ -102,3 +102,21 @@ int osm_lft_write(const struct osm_graph *og, const struct ta_result *res,
 	}
 	return 0;
 }
+
+void osm_lft_trust_tables(const struct osm_graph *og, osm_subn_t *subn,
+			  struct osm_lft_stats *st)
+{
+	uint32_t s;
+
+	if (subn->need_update)
+		return;
+	for (s = 0; s < og->g->n_sw; s++) {
+		osm_switch_t *sw = og->sw[s];
+
+		if (sw->need_update == 1 && sw->lft &&
+		    sw->switch_info.lin_top != 0) {
+			sw->need_update = 0;
+			st->tables_trusted++;
+		}
+	}
+}

@@ -20,6 +20,7 @@ struct osm_lft_stats {
 	uint16_t max_lid;		/* largest max_lid_ho seen */
 	uint64_t blocks;		/* 64-LID blocks up to max_lid_ho */
 	uint64_t blocks_changed;	/* of those, differing from sw->lft */
+	uint32_t tables_trusted;	/* switches spared a whole rewrite */
 };
 
 /*
@@ -30,5 +31,17 @@ struct osm_lft_stats {
  */
 int osm_lft_write(const struct osm_graph *og, const struct ta_result *res,
 		  const struct ta_log *log, struct osm_lft_stats *st);
+
+/*
+ * OpenSM marks every switch that reported a port state change for a
+ * whole-table rewrite (need_update 1), though a port going down or up
+ * does not touch the switch's LFT.  For such switches that still report
+ * a programmed table (LinearFDBTop not 0: a reset switch reports 0) and
+ * whose stored table OpenSM trusts, clear the mark so that only changed
+ * blocks are sent.  New switches (need_update 2) and subnet-wide updates
+ * are left alone.
+ */
+void osm_lft_trust_tables(const struct osm_graph *og, osm_subn_t *subn,
+			  struct osm_lft_stats *st);
 
 #endif

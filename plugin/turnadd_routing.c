@@ -79,6 +79,7 @@ static int build_lid_matrices(void *context)
 	if (turnadd_config_load(&opts, &ctx->log, &path))
 		return routing_failed(ctx, "cannot load options from", path);
 	turnadd_log_options(&ctx->log, &opts, path);
+	ctx->lft_update = opts.lft_update;
 
 	if (osm_graph_build(&ctx->graph, &ctx->osm->subn, &ctx->log)) {
 		ta_options_clear(&opts);
@@ -117,6 +118,8 @@ static int ucast_build_fwd_tables(void *context)
 	if (osm_lft_write(&ctx->graph, &ctx->result, &ctx->log, &st))
 		return routing_failed(ctx, "cannot write the forwarding tables",
 				      NULL);
+	if (ctx->lft_update == TA_LFT_CHANGED_BLOCKS)
+		osm_lft_trust_tables(&ctx->graph, &ctx->osm->subn, &st);
 	turnadd_log_lft(&ctx->log, &st, now_seconds() - t0);
 	if (ta_saved_update(&ctx->saved, ctx->graph.g, &ctx->result))
 		ta_logf(&ctx->log, TA_LOG_ERROR,

@@ -24,6 +24,7 @@ struct turnadd_ctx {
 	struct osm_graph graph;
 	struct ta_result result;
 	bool have_result;
+	enum ta_lft_update lft_update;	/* of the options of this routing */
 	/* across sweeps: decisions and home ports, for minimal change */
 	struct ta_saved saved;
 };

@@ -95,7 +95,7 @@ void turnadd_log_lft(const struct ta_log *log, const struct osm_lft_stats *st,
 		     double seconds)
 {
 	ta_logf(log, TA_LOG_INFO,
-		"LFTs: %u switches up to LID %u, %" PRIu64 " of %" PRIu64 " 64-LID blocks differ from the switches' tables; %.3f s",
+		"LFTs: %u switches up to LID %u, %" PRIu64 " of %" PRIu64 " 64-LID blocks differ from the switches' tables; %u switches with only port state changes keep their tables (lft_update changed_blocks); %.3f s",
 		st->switches, st->max_lid, st->blocks_changed, st->blocks,
-		seconds);
+		st->tables_trusted, seconds);
 }

@@ -28,7 +28,10 @@
 # TMPDIR or /tmp) says where run dirs go; UMAD2SIM, IBSIM, OPENSM,
 # IBNETDISCOVER, DUMP_FTS override the tools' paths; FAB_SIM_HOST names the
 # node the SM attaches to (default: ibsim's first port, the first node of
-# the netfile); FAB_VERBOSE=1 logs steps to stderr.
+# the netfile); FAB_VERBOSE=1 logs steps to stderr.  FAB_IBSIM_OPTS adds
+# options to ibsim (e.g. -v); FAB_OSM_PRELOAD names libraries preloaded
+# into opensm before umad2sim and FAB_OSM_ENV (an array of NAME=VALUE)
+# extra environment for opensm (mad_count.sh's MAD counter uses both).
 
 FAB_UMAD2SIM=${UMAD2SIM:-/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so}
 FAB_IBSIM=${IBSIM:-ibsim}
@@ -42,6 +45,7 @@ FAB_OPENSM_PID=
 FAB_CON_FD=
 FAB_T0=
 FAB_ENV=()
+FAB_OSM_ENV=()
 
 fab_log() {
 	if [[ ${FAB_VERBOSE:-0} == 1 ]]; then
@@ -138,9 +142,9 @@ fab_start_ibsim() {
 	limits=$(fab_ibsim_limits "$net")
 	fifo=$FAB_DIR/ibsim.console
 	mkfifo "$fifo"
-	# shellcheck disable=SC2086 # $limits is a list of options
-	"$FAB_IBSIM" -s $limits "$net" <"$fifo" >"$FAB_DIR/ibsim.out" \
-		2>"$FAB_DIR/ibsim.err" &
+	# shellcheck disable=SC2086 # $limits, FAB_IBSIM_OPTS: option lists
+	"$FAB_IBSIM" -s $limits ${FAB_IBSIM_OPTS:-} "$net" <"$fifo" \
+		>"$FAB_DIR/ibsim.out" 2>"$FAB_DIR/ibsim.err" &
 	FAB_IBSIM_PID=$!
 	# our writer keeps the console open, so ibsim never reads EOF
 	exec {FAB_CON_FD}>"$fifo"
@@ -224,6 +228,10 @@ fab_start_opensm() {
 		done
 	} >"$conf"
 	fab_client_env
+	if [[ -n ${FAB_OSM_PRELOAD:-} ]]; then
+		FAB_ENV[0]="LD_PRELOAD=$FAB_OSM_PRELOAD:$FAB_UMAD2SIM"
+	fi
+	FAB_ENV+=(${FAB_OSM_ENV[@]+"${FAB_OSM_ENV[@]}"})
 	# in the run dir (see fab_sim_client); exec keeps $! opensm's PID
 	(cd "$FAB_DIR" && exec env "${FAB_ENV[@]}" \
 		OSM_CACHE_DIR="$FAB_DIR/cache" OSM_TMP_DIR="$FAB_DIR" \

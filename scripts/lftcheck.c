@@ -3,28 +3,33 @@
  * lftcheck: checks the unicast routes a subnet manager put into the
  * switches, independently of the routing engine that computed them.
  *
- *   lftcheck [-n MAX_DETAIL] TOPOLOGY LFTS
+ *   lftcheck [-n MAX_DETAIL] [-t] TOPOLOGY LFTS
  *
  * TOPOLOGY is ibnetdiscover output, LFTS the output of lftread (same
  * format as dump_fts -n, ibroute; those tools miss some entries, see
  * lftread.c).  Exit status: 0 if every host
  * reaches every host and switch LID and the channel dependency graph is
- * acyclic, 1 if not, 2 on bad usage or input.
+ * acyclic, 1 if not, 2 on bad usage or input.  -t (--throughput) also
+ * prints the papers' throughput of the routes (see lc_load.h).
  */
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "lc_check.h"
+#include "lc_load.h"
 #include "lc_parse.h"
 
 static const char usage_text[] =
-	"usage: lftcheck [-n MAX_DETAIL] TOPOLOGY LFTS\n"
+	"usage: lftcheck [-n MAX_DETAIL] [-t] TOPOLOGY LFTS\n"
 	"  TOPOLOGY  ibnetdiscover output (with LIDs)\n"
 	"  LFTS      lftread output (dump_fts -n / ibroute format)\n"
 	"  -n N      print at most N lines about unreachable routes "
 	"(default 10)\n"
+	"  -t, --throughput  also print throughput=1/(max link load) for\n"
+	"            uniform all-to-all traffic, and that link\n"
 	"Exit 0: all reachable and CDG acyclic; 1: not; 2: bad input.\n";
 
 static void print_cycle(const struct lc_fabric *f, const struct lc_report *r)
@@ -63,16 +68,49 @@ static void print_report(const struct lc_fabric *f, const struct lc_report *r)
 	printf("verdict=%s\n", lc_report_ok(r) ? "OK" : "FAIL");
 }
 
+/*
+ * throughput=T max_link_load=L max_link=SW[P] links_at_max=N, and
+ * undelivered=U (share of the traffic not delivered) if there is some.
+ */
+static int print_throughput(const struct lc_fabric *f)
+{
+	struct lc_load_report lr;
+
+	if (lc_load_compute(f, &lr))
+		return -1;
+	printf("throughput=%.4f max_link_load=%.4f max_link=", lr.throughput,
+	       lr.max_load);
+	if (lr.max_sw >= 0)
+		printf("%s[%u]", f->node[f->sw_node[lr.max_sw]].desc,
+		       lr.max_port);
+	else
+		printf("host-link");
+	printf(" links_at_max=%u", lr.links_at_max);
+	if (lr.lost > 0 && lr.hosts)
+		printf(" undelivered=%.6f", lr.lost / lr.hosts);
+	putchar('\n');
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	static const struct option long_opts[] = {
+		{ "throughput", no_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int throughput = 0;
 	unsigned long max_detail = 10;
 	struct lc_fabric f;
 	struct lc_report r;
 	char *end;
 	int opt, ok;
 
-	while ((opt = getopt(argc, argv, "hn:")) != -1) {
+	while ((opt = getopt_long(argc, argv, "hn:t", long_opts, NULL)) != -1) {
 		switch (opt) {
+		case 't':
+			throughput = 1;
+			break;
 		case 'n':
 			max_detail = strtoul(optarg, &end, 10);
 			if (!*optarg || *end) {
@@ -106,6 +144,12 @@ int main(int argc, char **argv)
 	}
 	print_report(&f, &r);
 	ok = lc_report_ok(&r);
+	if (throughput && print_throughput(&f)) {
+		fprintf(stderr, "lftcheck: out of memory\n");
+		lc_report_free(&r);
+		lc_fabric_free(&f);
+		return 2;
+	}
 	lc_report_free(&r);
 	lc_fabric_free(&f);
 	return ok ? 0 : 1;

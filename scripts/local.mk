@@ -11,7 +11,8 @@ scripts_lftcheck_SOURCES = \
 	scripts/lc_hosts.c scripts/lc_hosts.h \
 	scripts/lc_routes.c scripts/lc_routes.h \
 	scripts/lc_cdg.c scripts/lc_cdg.h \
-	scripts/lc_check.c scripts/lc_check.h
+	scripts/lc_check.c scripts/lc_check.h \
+	scripts/lc_load.c scripts/lc_load.h
 
 # Reads every switch's LFT by directed-route SMPs (libibumad; umad2sim).
 noinst_PROGRAMS += scripts/lftread
@@ -25,5 +26,24 @@ scripts_lftread_SOURCES = \
 scripts_lftread_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
 scripts_lftread_LDADD = $(IBUMAD_LIBS)
 
-dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh
+# MAD counting: an LD_PRELOAD library for opensm that logs the LFT
+# SubnSet MADs it sends, and the tool that counts them per switch.
+noinst_LTLIBRARIES += scripts/libmadcount.la
+scripts_libmadcount_la_SOURCES = scripts/madcount_preload.c
+scripts_libmadcount_la_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
+# -rpath makes libtool build a shared object (dlopen'ed by LD_PRELOAD
+# from the build tree; never installed)
+scripts_libmadcount_la_LDFLAGS = -module -avoid-version -shared \
+	-rpath $(abs_builddir)/scripts
+scripts_libmadcount_la_LIBADD = $(IBUMAD_LIBS)
+
+noinst_PROGRAMS += scripts/madtally
+scripts_madtally_SOURCES = \
+	scripts/madtally.c \
+	scripts/lc_input.c scripts/lc_input.h \
+	scripts/lc_fabric.c scripts/lc_fabric.h \
+	scripts/lc_parse.h scripts/lc_parse_topo.c
+
+dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
+	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh
 EXTRA_DIST += scripts/README.md

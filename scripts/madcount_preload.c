@@ -36,7 +36,7 @@
 #define MC_METHOD_SET 0x02
 #define MC_ATTR_LFT 0x0019
 #define MC_MAD_SIZE 256
-#define MC_DR_INITIAL_PATH 128	/* offset of the initial path in a DR SMP */
+#define MC_DR_INITIAL_PATH 128	/* DR SMP: offset of the initial path */
 #define MC_MAX_HOPS 63
 
 typedef int (*umad_send_fn)(int portid, int agentid, void *umad, int length,

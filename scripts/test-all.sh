@@ -13,10 +13,10 @@ cd _build
 ../configure --enable-werror
 make -j"$(nproc)"
 if ! make -j"$(nproc)" check; then
-	for f in $(find . -name '*.log' -path '*tests*'); do
+	while IFS= read -r -d '' f; do
 		grep -q '^FAIL\|^ERROR' "${f%.log}.trs" 2>/dev/null &&
 			{ echo "=== $f"; tail -n 60 "$f"; }
-	done
+	done < <(find . -name '*.log' -path '*tests*' -print0)
 	exit 1
 fi
 make -j"$(nproc)" distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror

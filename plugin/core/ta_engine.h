@@ -24,9 +24,16 @@ enum ta_lid_order {
 	TA_LID_OPENSM,		/* OpenSM's own LID manager decides */
 };
 
+enum ta_lft_update {
+	TA_LFT_CHANGED_BLOCKS,	/* push only blocks that changed */
+	TA_LFT_OPENSM,		/* OpenSM's rule: whole tables of switches
+				 * that saw a port state change */
+};
+
 struct ta_options {
 	uint64_t seed;		/* shuffle of asymmetric ties */
 	enum ta_lid_order lid_order;
+	enum ta_lft_update lft_update;
 	uint64_t escape_root_guid;	/* 0: pick automatically */
 	char *traffic_file;	/* NULL: uniform traffic */
 	enum ta_mode mode;

@@ -136,7 +136,7 @@ static void sort_cand(const struct ta_graph *g, uint32_t s, uint32_t *cand,
 
 /* the rule of struct ta_choice */
 static uint32_t choose(const struct ta_graph *g, uint32_t s,
-		       const uint32_t *cand, uint32_t n,
+		       uint32_t dest_sw, const uint32_t *cand, uint32_t n,
 		       const struct ta_choice *ch)
 {
 	uint8_t home = ch->home ? ch->home[(size_t)s * ch->home_stride] :
@@ -148,7 +148,7 @@ static uint32_t choose(const struct ta_graph *g, uint32_t s,
 	for (k = 0; k < n; k++)
 		if (g->sw[s].ends[cand[k]].port == home)
 			return cand[k];
-	return cand[(ch->spread + s) % n];
+	return cand[(ch->spread + s + dest_sw) % n];
 }
 
 uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
@@ -195,7 +195,7 @@ uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
 			if (!n_cand)
 				continue;
 			sort_cand(g, v, t->cand, n_cand);
-			t->out_end[v] = choose(g, v, t->cand, n_cand, ch);
+			t->out_end[v] = choose(g, v, dest_sw, t->cand, n_cand, ch);
 			t->dist[v] = lvl + 1;
 			t->order[t->n_order++] = v;
 		}

@@ -49,8 +49,10 @@ void ta_intree_free(struct ta_intree *t);
  *    equal rank leave every switch the same way (port-major LIDs line
  *    up with spines).
  *  - when its home port is no candidate any more (a failure), the switch
- *    takes candidate ((spread + s) mod n): the displaced destination's
- *    traffic spreads over the remaining links, differently per switch.
+ *    takes candidate ((spread + s + dest_sw) mod n): a displaced
+ *    destination's traffic spreads over the remaining links differently
+ *    per source switch, and one switch's displaced destinations spread
+ *    by their switch.
  */
 struct ta_choice {
 	uint32_t spread;

@@ -70,8 +70,17 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			*why = "lid_order must be port_major or opensm";
 			return -1;
 		}
+	} else if (!strcmp(tok[0], "lft_update")) {
+		if (!strcmp(tok[1], "changed_blocks"))
+			o->lft_update = TA_LFT_CHANGED_BLOCKS;
+		else if (!strcmp(tok[1], "opensm"))
+			o->lft_update = TA_LFT_OPENSM;
+		else {
+			*why = "lft_update must be changed_blocks or opensm";
+			return -1;
+		}
 	} else {
-		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order)";
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update)";
 		return -1;
 	}
 	return 0;

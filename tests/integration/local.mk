@@ -9,6 +9,7 @@ tests_integration_test_topo_LDADD = ibsim_topos/libtopo.la
 
 integration_test_scripts = \
 	tests/integration/lftcheck_inputs.sh \
+	tests/integration/lftcheck_throughput.sh \
 	tests/integration/minhop_ring.sh \
 	tests/integration/updn_fattree.sh \
 	tests/integration/updn_random.sh \
@@ -18,7 +19,9 @@ integration_test_scripts = \
 	tests/integration/unlink_resweep.sh \
 	tests/integration/turnadd_ring.sh \
 	tests/integration/turnadd_fattree.sh \
-	tests/integration/turnadd_random.sh
+	tests/integration/turnadd_random.sh \
+	tests/integration/mad_count_fabrics.sh \
+	tests/integration/reroute_mads.sh
 
 TESTS += tests/integration/test_topo $(integration_test_scripts)
 dist_noinst_SCRIPTS += $(integration_test_scripts)
@@ -31,4 +34,8 @@ EXTRA_DIST += \
 	tests/integration/lftcheck-data/line3-loop.lft \
 	tests/integration/lftcheck-data/line3-noswlid.lft \
 	tests/integration/lftcheck-data/line3-bad.lft \
-	tests/integration/lftcheck-data/line3-missing.lft
+	tests/integration/lftcheck-data/line3-missing.lft \
+	tests/integration/lftcheck-data/ft2x2.topo \
+	tests/integration/lftcheck-data/ft2x2-onespine.lft \
+	tests/integration/lftcheck-data/ft2x2-balanced.lft \
+	tests/integration/lftcheck-data/ft2x2-drop.lft

@@ -99,6 +99,72 @@ static void test_fattree(void)
 	topo_free(&t);
 }
 
+/* Director d of a fattree3 only links to leaves and to itself. */
+static void check_director_closed(const struct topo *t, unsigned leaves)
+{
+	unsigned i;
+
+	for (i = 0; i < t->n_links; i++) {
+		const struct topo_link *l = &t->links[i];
+		const char *a = t->sw_name[l->a], *b = t->sw_name[l->b];
+		size_t n = strcspn(a, "-") + 1;
+
+		if (l->a < leaves || l->b < leaves)
+			continue;
+		CHECK(!strncmp(a, b, n), "link %s - %s crosses directors", a,
+		      b);
+	}
+}
+
+static void test_fattree3(void)
+{
+	struct topo t;
+	unsigned s, i;
+
+	/* 5,832 hosts: 18 directors of 18 line + 9 fabric switches */
+	CHECK(topo_fattree3(&t, 18, 18, 9, 18, 18) == 0, "fattree3 5832");
+	check_sane(&t, "fattree3 5832");
+	CHECK(t.n_sw == 324 + 18 * 27 && t.n_hosts == 5832 &&
+	      t.n_links == 11664, "sizes %u %u %u", t.n_sw, t.n_hosts,
+	      t.n_links);
+	for (s = 0; s < t.n_sw; s++)
+		CHECK(topo_sw_link_ends(&t, s) == (s < 324 ? 18u : 36u) &&
+		      t.sw_ports[s] == 36, "switch %s: %u link ends",
+		      t.sw_name[s], topo_sw_link_ends(&t, s));
+	CHECK(!strcmp(t.sw_name[324], "dir0-line0") &&
+	      !strcmp(t.sw_name[324 + 18], "dir0-fab0") &&
+	      !strcmp(t.sw_name[324 + 27 * 3 + 17], "dir3-line17") &&
+	      !strcmp(t.sw_name[t.n_sw - 1], "dir17-fab8"), "names");
+	/* leaf 20: port 19 + d to line switch 1 of director d, port 3 */
+	for (i = 0; i < t.n_links; i++) {
+		const struct topo_link *l = &t.links[i];
+
+		if (l->a == 20 && l->pa == 19 + 5)
+			CHECK(!strcmp(t.sw_name[l->b], "dir5-line1") &&
+			      l->pb == 3, "leaf 20 up %s[%u]", t.sw_name[l->b],
+			      l->pb);
+		/* line 2 of dir0 to fab 4, 2nd link: port 18+4*2+2, 2*2+2 */
+		if (l->a == 324 + 2 && l->pa == 18 + 4 * 2 + 2)
+			CHECK(l->b == 324 + 18 + 4 && l->pb == 2 * 2 + 2,
+			      "line-fab link %s[%u]", t.sw_name[l->b], l->pb);
+	}
+	check_director_closed(&t, 324);
+	topo_free(&t);
+
+	/* 11,664 hosts: 18 directors of 36 line + 18 fabric switches */
+	CHECK(topo_fattree3(&t, 18, 36, 18, 18, 18) == 0, "fattree3 11664");
+	check_sane(&t, "fattree3 11664");
+	CHECK(t.n_sw == 1620 && t.n_hosts == 11664 && t.n_links == 23328,
+	      "sizes %u %u %u", t.n_sw, t.n_hosts, t.n_links);
+	check_director_closed(&t, 648);
+	topo_free(&t);
+
+	CHECK(topo_fattree3(&t, 2, 2, 4, 6, 2) == -1 && t.n_sw == 0,
+	      "leaves per line not a multiple of fabrics");
+	CHECK(topo_fattree3(&t, 0, 2, 1, 2, 2) == -1, "no director");
+	CHECK(topo_fattree3(&t, 2, 2, 1, 2, 253) == -1, "leaf too wide");
+}
+
 static int same_links(const struct topo *a, const struct topo *b)
 {
 	return a->n_links == b->n_links &&
@@ -182,6 +248,7 @@ int main(void)
 	test_ring();
 	test_mesh();
 	test_fattree();
+	test_fattree3();
 	test_random();
 	test_write();
 	if (failures)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 /*
- * Port-major LID order: exact LIDs on small fabrics, block padding,
- * stability of old LIDs, newcomers, overflow, LMC alignment, and the
- * netfile / guid2lid readers' errors.
+ * Port-major LID order: exact LIDs on small fabrics (switch LIDs inside
+ * the host groups), block padding, stability of old LIDs, newcomers on a
+ * lower port, switch indices and R changing, overflow, LMC alignment,
+ * and the netfile / guid2lid readers' errors.
  */
 #include <check.h>
 #include <stdio.h>
@@ -70,7 +71,21 @@ static void run(struct fab *f)
 	ck_assert_int_eq(la_assign(&f->in, &f->r), 0);
 }
 
-/* two leaves (GUIDs out of order) and a spine; hosts on odd ports */
+/* the LIDs of this run become the old LIDs of the next */
+static void keep_lids(struct fab *f)
+{
+	uint32_t i;
+
+	for (i = 0; i < f->in.n_ports; i++)
+		f->p[i].old_lid = f->p[i].lid;
+	la_result_free(&f->r);
+}
+
+/*
+ * Two leaves (GUIDs out of order) and a spine; hosts on ports 1, 3 of
+ * leaf 0x20 and 2, 5 of leaf 0x10.  R = 5; switch indices in GUID
+ * order: 0x10 -> 0, 0x20 -> 1, 0x30 -> 2.
+ */
 static void small_fabric(struct fab *f)
 {
 	uint32_t b, a;
@@ -91,28 +106,81 @@ START_TEST(test_exact_order)
 
 	small_fabric(&f);
 	run(&f);
-	/* group 0: rank-0 hosts by switch GUID, from LID 1 */
-	ck_assert_uint_eq(lid_of(&f, 0xa2), 1);
-	ck_assert_uint_eq(lid_of(&f, 0xb1), 2);
-	/* group 1 on the next block */
-	ck_assert_uint_eq(lid_of(&f, 0xa5), 64);
-	ck_assert_uint_eq(lid_of(&f, 0xb3), 65);
-	/* switches last, by GUID */
-	ck_assert_uint_eq(lid_of(&f, 0x10), 128);
-	ck_assert_uint_eq(lid_of(&f, 0x20), 129);
-	ck_assert_uint_eq(lid_of(&f, 0x30), 130);
-	ck_assert_uint_eq(f.r.n_groups, 3);
-	ck_assert_uint_eq(f.r.n_host_groups, 2);
+	ck_assert_uint_eq(f.r.n_groups, 5);
+	/* group 0: hosts on switch port 1, then switch index 0 */
+	ck_assert_uint_eq(lid_of(&f, 0xb1), 1);
+	ck_assert_uint_eq(lid_of(&f, 0x10), 2);
+	/* group 1 (port 2) on the next block, then switch index 1 */
+	ck_assert_uint_eq(lid_of(&f, 0xa2), 64);
+	ck_assert_uint_eq(lid_of(&f, 0x20), 65);
+	ck_assert_uint_eq(lid_of(&f, 0xb3), 128);
+	ck_assert_uint_eq(lid_of(&f, 0x30), 129);
+	/* group 3 (port 4) is empty and takes no space */
+	ck_assert_uint_lt(f.r.groups[3].hi, f.r.groups[3].lo);
+	ck_assert_uint_eq(lid_of(&f, 0xa5), 192);
+	ck_assert_uint_eq(f.r.groups[4].lo, 192);
+	ck_assert_uint_eq(f.r.groups[4].hi, 255);
+	ck_assert_uint_eq(f.r.groups[1].hosts, 1);
+	ck_assert_uint_eq(f.r.groups[1].switches, 1);
+	ck_assert_uint_eq(f.r.end, 256);
 	ck_assert_uint_eq(f.r.placed, 7);
-	ck_assert_uint_eq(f.r.groups[1].lo, 64);
-	ck_assert_uint_eq(f.r.groups[1].hi, 127);
-	ck_assert_uint_eq(f.p[2].rank, 0);
-	ck_assert_uint_eq(f.p[3].rank, 1);
+	ck_assert(!f.r.sw_anywhere);
+	/* ranks are the core's spreads */
+	ck_assert_uint_eq(f.p[0].rank, 1);	/* switch 0x20 */
+	ck_assert_uint_eq(f.p[2].rank, 2);	/* switch 0x30 */
+	ck_assert_uint_eq(f.p[3].rank, 2);	/* 0xb3: port 3 */
+	ck_assert_uint_eq(f.p[6].rank, 4);	/* 0xa5: port 5 */
 	la_result_free(&f.r);
 }
 END_TEST
 
-/* n leaves with one host each: group 0 holds n hosts */
+/*
+ * Leaf/spine: leaves 0x100 + i (i < n_leaves), spines 0x200 + k, hosts
+ * on ports 1..hosts of every leaf, host GUID 0x1000 * (port) + leaf.
+ */
+static void leaf_spine(struct fab *f, uint32_t n_leaves, uint32_t n_spines,
+		       uint32_t hosts)
+{
+	uint32_t i, k, s;
+
+	fab_init(f);
+	for (i = 0; i < n_leaves; i++) {
+		s = add_sw(f, 0x100 + i);
+		for (k = 1; k <= hosts; k++)
+			add_host(f, s, (uint8_t)k, 0x1000 * k + i, 0);
+	}
+	for (k = 0; k < n_spines; k++)
+		add_sw(f, 0x200 + k);
+}
+
+/* leaf switch LIDs routed through spine k sit in spine k's range */
+START_TEST(test_switch_lids_in_groups)
+{
+	struct fab f;
+	uint32_t i;
+
+	leaf_spine(&f, 4, 2, 2);
+	run(&f);
+	ck_assert_uint_eq(f.r.n_groups, 2);
+	for (i = 0; i < 4; i++) {
+		ck_assert_uint_eq(lid_of(&f, 0x1000 + i), 1 + i);
+		ck_assert_uint_eq(lid_of(&f, 0x2000 + i), 64 + i);
+	}
+	/* switch indices: leaves 0-3, spines 4, 5; index mod 2 */
+	ck_assert_uint_eq(lid_of(&f, 0x100), 5);
+	ck_assert_uint_eq(lid_of(&f, 0x102), 6);
+	ck_assert_uint_eq(lid_of(&f, 0x200), 7);
+	ck_assert_uint_eq(lid_of(&f, 0x101), 68);
+	ck_assert_uint_eq(lid_of(&f, 0x103), 69);
+	ck_assert_uint_eq(lid_of(&f, 0x201), 70);
+	ck_assert_uint_eq(f.r.groups[0].hi, 63);
+	ck_assert_uint_eq(f.r.groups[1].lo, 64);
+	ck_assert_uint_eq(f.r.groups[1].hi, 127);
+	la_result_free(&f.r);
+}
+END_TEST
+
+/* n leaves with one host each (on port 1): R = 1 */
 static void leaves(struct fab *f, uint32_t n)
 {
 	uint32_t i;
@@ -126,20 +194,30 @@ START_TEST(test_padding)
 {
 	struct fab f;
 
-	leaves(&f, 63);		/* LIDs 1..63 fill block 0 */
+	leaves(&f, 31);		/* 62 LIDs: block 0 */
 	run(&f);
-	ck_assert_uint_eq(lid_of(&f, 0x5000 + 62), 63);
-	ck_assert_uint_eq(lid_of(&f, 0x1000), 64);
+	ck_assert_uint_eq(f.r.n_groups, 1);
+	ck_assert_uint_eq(lid_of(&f, 0x5000 + 30), 31);
+	ck_assert_uint_eq(lid_of(&f, 0x1000), 32);
+	ck_assert_uint_eq(lid_of(&f, 0x1000 + 30), 62);
 	ck_assert_uint_eq(f.r.groups[0].hi, 63);
 	la_result_free(&f.r);
 
-	leaves(&f, 64);		/* one more: two blocks, switches at 128 */
+	leaves(&f, 32);		/* 64 LIDs: LID 0 is not one, two blocks */
 	run(&f);
-	ck_assert_uint_eq(lid_of(&f, 0x5000 + 63), 64);
+	ck_assert_uint_eq(lid_of(&f, 0x1000 + 31), 64);
 	ck_assert_uint_eq(f.r.groups[0].hi, 127);
-	ck_assert_uint_eq(lid_of(&f, 0x1000), 128);
-	ck_assert_uint_eq(f.r.groups[1].lo, 128);
-	ck_assert_uint_eq(f.r.groups[1].hi, 191);
+	ck_assert_uint_eq(f.r.end, 128);
+	la_result_free(&f.r);
+
+	/* switches only: one group */
+	fab_init(&f);
+	add_sw(&f, 0x9);
+	add_sw(&f, 0x8);
+	run(&f);
+	ck_assert_uint_eq(f.r.n_groups, 1);
+	ck_assert_uint_eq(lid_of(&f, 0x8), 1);
+	ck_assert_uint_eq(lid_of(&f, 0x9), 2);
 	la_result_free(&f.r);
 }
 END_TEST
@@ -149,80 +227,172 @@ START_TEST(test_stable_and_moved)
 	struct fab f;
 
 	small_fabric(&f);
-	f.p[5].old_lid = 5;	/* 0xa2, group 0, in range: kept */
-	f.p[4].old_lid = 70;	/* 0xb1, group 0, in group 1's range */
-	f.p[0].old_lid = 129;	/* switch 0x20 keeps 129 */
+	f.p[5].old_lid = 70;	/* 0xa2, group 1, in range: kept */
+	f.p[0].old_lid = 70;	/* switch 0x20 asks for the same LID */
+	f.p[3].old_lid = 5;	/* 0xb3, group 2, in group 0's range */
+	f.p[2].old_lid = 100;	/* switch 0x30, group 2, in group 1's */
 	run(&f);
-	ck_assert_uint_eq(lid_of(&f, 0xa2), 5);
+	/* half the host LIDs are out of place: switches are moved too */
+	ck_assert(!f.r.sw_anywhere);
 	ck_assert_uint_eq(lid_of(&f, 0xb1), 1);
-	ck_assert_uint_eq(lid_of(&f, 0xa5), 64);
-	ck_assert_uint_eq(lid_of(&f, 0xb3), 65);
-	ck_assert_uint_eq(lid_of(&f, 0x10), 128);
-	ck_assert_uint_eq(lid_of(&f, 0x20), 129);
-	ck_assert_uint_eq(lid_of(&f, 0x30), 130);
-	ck_assert_uint_eq(f.r.kept, 2);
-	ck_assert_uint_eq(f.r.moved, 1);
-	ck_assert_int_eq(f.p[4].fate, LA_PLACED);
+	ck_assert_uint_eq(lid_of(&f, 0x10), 2);
+	ck_assert_uint_eq(lid_of(&f, 0xa2), 70);
+	ck_assert_uint_eq(lid_of(&f, 0x20), 64);
+	ck_assert_uint_eq(lid_of(&f, 0xb3), 128);
+	ck_assert_uint_eq(lid_of(&f, 0x30), 129);
+	ck_assert_uint_eq(lid_of(&f, 0xa5), 192);
+	ck_assert_uint_eq(f.r.kept, 1);
+	ck_assert_uint_eq(f.r.moved, 3);
+	ck_assert_int_eq(f.p[3].fate, LA_PLACED);
 	la_result_free(&f.r);
 }
 END_TEST
 
-START_TEST(test_newcomer_in_group)
+/* a host appearing on a lower port moves no one (rank = port - 1) */
+START_TEST(test_newcomer_lower_port)
 {
-	static const uint64_t g[] = { 0xa2, 0xb1, 0xa5, 0xb3, 0x10, 0x20,
-				      0x30 };
-	static const uint16_t l[] = { 1, 2, 64, 65, 128, 129, 130 };
 	struct fab f;
-	uint32_t c, i, k;
+	uint32_t i;
 
-	small_fabric(&f);
-	for (i = 0; i < f.in.n_ports; i++)
-		for (k = 0; k < 7; k++)
-			if (f.p[i].guid == g[k])
-				f.p[i].old_lid = l[k];
-	c = add_sw(&f, 0x15);
-	add_host(&f, c, 1, 0xc1, 0);
+	leaf_spine(&f, 4, 2, 2);
+	/* leaf 0's port-1 host (ports[1]) is absent */
+	f.in.n_ports--;
+	memmove(&f.p[1], &f.p[2], (f.in.n_ports - 1) * sizeof(f.p[0]));
 	run(&f);
-	for (k = 0; k < 7; k++)
-		ck_assert_uint_eq(lid_of(&f, g[k]), l[k]);
-	ck_assert_uint_eq(lid_of(&f, 0xc1), 3);
-	ck_assert_uint_eq(lid_of(&f, 0x15), 131);
-	ck_assert_uint_eq(f.r.kept, 7);
-	ck_assert_uint_eq(f.r.placed, 2);
+	ck_assert_uint_eq(lid_of(&f, 0x1001), 1);
+	ck_assert_uint_eq(lid_of(&f, 0x1003), 3);
+	ck_assert_uint_eq(lid_of(&f, 0x2000), 64);	/* port 2 of leaf 0 */
+	ck_assert_uint_eq(lid_of(&f, 0x100), 4);
+	ck_assert_uint_eq(lid_of(&f, 0x200), 6);
+	keep_lids(&f);
+
+	add_host(&f, 0, 1, 0x1000, 0);	/* the newcomer on port 1 */
+	run(&f);
+	ck_assert_uint_eq(f.r.kept, 13);
+	ck_assert_uint_eq(f.r.moved, 0);
+	ck_assert_uint_eq(lid_of(&f, 0x1000), 7);	/* group 0's spare */
+	ck_assert_uint_eq(lid_of(&f, 0x2000), 64);
+	for (i = 0; i < f.in.n_ports - 1; i++)
+		ck_assert_uint_eq(f.p[i].lid, f.p[i].old_lid);
+	ck_assert_int_eq(f.p[f.in.n_ports - 1].fate, LA_PLACED);
 	la_result_free(&f.r);
 }
 END_TEST
 
+/* a new switch shifts the indices of the switches above it */
+START_TEST(test_new_switch_shifts_indices)
+{
+	struct fab f;
+	uint32_t s, i;
+
+	leaf_spine(&f, 4, 2, 2);
+	run(&f);
+	keep_lids(&f);
+	s = add_sw(&f, 0x104);		/* index 4: spines become 5, 6 */
+	add_host(&f, s, 1, 0x1004, 0);
+	run(&f);
+	ck_assert(f.r.sw_anywhere);
+	ck_assert_uint_eq(f.r.kept, 14);
+	ck_assert_uint_eq(f.r.moved, 0);
+	for (i = 0; i < 14; i++)
+		ck_assert_uint_eq(f.p[i].lid, f.p[i].old_lid);
+	ck_assert_uint_eq(lid_of(&f, 0x1004), 8);
+	ck_assert_uint_eq(lid_of(&f, 0x104), 9);
+	/* spine 0 (now group 1) stays at 7, spine 1 (group 0) at 70 */
+	ck_assert_uint_eq(f.r.groups[0].guests, 1);
+	ck_assert_uint_eq(f.r.groups[1].guests, 1);
+	la_result_free(&f.r);
+}
+END_TEST
+
+/* R grows from 2 to 3: switch groups change, no LID moves */
+START_TEST(test_r_changes)
+{
+	struct fab f;
+	uint32_t i;
+
+	leaf_spine(&f, 4, 2, 2);
+	run(&f);
+	keep_lids(&f);
+	add_host(&f, 1, 3, 0x3001, 0);	/* port 3 of leaf 0x101 */
+	run(&f);
+	ck_assert_uint_eq(f.r.n_groups, 3);
+	ck_assert_uint_eq(f.r.kept, 14);
+	ck_assert_uint_eq(f.r.moved, 0);
+	for (i = 0; i < 14; i++)
+		ck_assert_uint_eq(f.p[i].lid, f.p[i].old_lid);
+	ck_assert_uint_eq(lid_of(&f, 0x3001), 128);
+	ck_assert_uint_eq(f.r.groups[2].lo, 128);
+	la_result_free(&f.r);
+
+	/* and back to 2: the host's LID is no one else's */
+	f.in.n_ports--;
+	run(&f);
+	ck_assert_uint_eq(f.r.kept, 14);
+	ck_assert_uint_eq(f.r.moved, 0);
+	la_result_free(&f.r);
+}
+END_TEST
+
+/* a guest switch LID yields when its group needs the room */
+START_TEST(test_guest_yields)
+{
+	static const struct la_range res[] = { { 3, 63 } };
+	struct fab f;
+	uint32_t a, b;
+
+	fab_init(&f);
+	a = add_sw(&f, 0x10);			/* index 0: group 0 */
+	b = add_sw(&f, 0x11);			/* index 1: group 1 */
+	add_host(&f, a, 1, 0xa1, 0);		/* group 0, new */
+	add_host(&f, b, 2, 0xb2, 64);		/* group 1, at home */
+	f.p[0].old_lid = 2;
+	f.p[1].old_lid = 1;			/* guest in group 0 */
+	f.in.reserved = res;
+	f.in.n_reserved = 1;
+	run(&f);
+	ck_assert(f.r.sw_anywhere);
+	ck_assert_uint_eq(lid_of(&f, 0xa1), 1);
+	ck_assert_uint_eq(lid_of(&f, 0x10), 2);
+	ck_assert_uint_eq(lid_of(&f, 0xb2), 64);
+	ck_assert_uint_eq(lid_of(&f, 0x11), 65);
+	ck_assert_uint_eq(f.r.moved, 1);
+	ck_assert_uint_eq(f.r.overflow, 0);
+	la_result_free(&f.r);
+}
+END_TEST
+
+/*
+ * 42 leaves with hosts on ports 1 and 2, no spine: groups 0 and 1 hold
+ * 42 hosts + 21 switches each, 63 ports: group 0 fills LIDs 1-63.
+ */
 START_TEST(test_full_group_overflows)
 {
 	struct fab f;
-	uint32_t i, s;
+	uint32_t s;
 
-	leaves(&f, 63);
-	for (i = 0; i < 63; i++) {
-		f.p[2 * i].old_lid = 64 + i;		/* switches */
-		f.p[2 * i + 1].old_lid = 1 + i;		/* hosts */
-	}
-	s = add_sw(&f, 0x1000 + 63);
-	add_host(&f, s, 1, 0x5000 + 63, 0);
+	leaf_spine(&f, 42, 0, 2);
+	run(&f);
+	ck_assert_uint_eq(f.r.groups[0].hi, 63);
+	ck_assert_uint_eq(lid_of(&f, 0x100 + 40), 63);
+	ck_assert_uint_eq(lid_of(&f, 0x100 + 41), 126);
+	keep_lids(&f);
+	s = add_sw(&f, 0x100 + 42);		/* index 42: group 0 */
+	add_host(&f, s, 1, 0x1000 + 42, 0);
 	run(&f);
 	ck_assert(f.r.inherited);
 	ck_assert_uint_eq(f.r.kept, 126);
-	ck_assert_uint_eq(lid_of(&f, 0x5000), 1);
-	ck_assert_uint_eq(lid_of(&f, 0x1000), 64);
-	/* the new switch fits its group, the new host does not */
-	ck_assert_uint_eq(lid_of(&f, 0x1000 + 63), 127);
-	ck_assert_uint_eq(lid_of(&f, 0x5000 + 63), 128);
+	ck_assert_uint_eq(f.r.moved, 0);
+	ck_assert_uint_eq(f.r.overflow, 2);
+	ck_assert_uint_eq(lid_of(&f, 0x1000 + 42), 128);
+	ck_assert_uint_eq(lid_of(&f, 0x100 + 42), 129);
 	ck_assert_int_eq(f.p[f.in.n_ports - 1].fate, LA_OVERFLOW);
-	ck_assert_uint_eq(f.r.overflow, 1);
-	la_result_free(&f.r);
+	keep_lids(&f);
 
-	/* next time the overflow port keeps its LID */
-	f.p[f.in.n_ports - 2].old_lid = 127;
-	f.p[f.in.n_ports - 1].old_lid = 128;
+	/* next time the overflow ports keep their LIDs */
 	run(&f);
 	ck_assert_uint_eq(f.r.kept, 128);
-	ck_assert_uint_eq(lid_of(&f, 0x5000 + 63), 128);
+	ck_assert_uint_eq(lid_of(&f, 0x1000 + 42), 128);
 	la_result_free(&f.r);
 }
 END_TEST
@@ -242,14 +412,16 @@ START_TEST(test_migrate_from_other_order)
 	f.p[6].old_lid = 7;
 	run(&f);
 	ck_assert(!f.r.inherited);
+	ck_assert(!f.r.sw_anywhere);
 	ck_assert_uint_eq(f.r.overflow, 0);
-	ck_assert_uint_eq(lid_of(&f, 0xa2), 6);	/* group 0, kept */
-	ck_assert_uint_eq(lid_of(&f, 0xb1), 5);	/* group 0, kept */
-	ck_assert_uint_eq(lid_of(&f, 0xa5), 64);
-	ck_assert_uint_eq(lid_of(&f, 0xb3), 65);
-	ck_assert_uint_eq(lid_of(&f, 0x10), 128);
-	ck_assert_uint_eq(lid_of(&f, 0x20), 129);
-	ck_assert_uint_eq(lid_of(&f, 0x30), 130);
+	ck_assert_uint_eq(lid_of(&f, 0xb1), 5);		/* group 0, kept */
+	ck_assert_uint_eq(lid_of(&f, 0x10), 2);		/* group 0, kept */
+	ck_assert_uint_eq(lid_of(&f, 0xa2), 64);
+	ck_assert_uint_eq(lid_of(&f, 0x20), 65);	/* switch moved too */
+	ck_assert_uint_eq(lid_of(&f, 0xb3), 128);
+	ck_assert_uint_eq(lid_of(&f, 0x30), 129);
+	ck_assert_uint_eq(lid_of(&f, 0xa5), 192);
+	ck_assert_uint_eq(f.r.moved, 5);
 	la_result_free(&f.r);
 }
 END_TEST
@@ -261,25 +433,37 @@ START_TEST(test_lmc_alignment)
 	small_fabric(&f);
 	f.in.lmc = 2;
 	run(&f);
-	ck_assert_uint_eq(lid_of(&f, 0xa2), 4);
-	ck_assert_uint_eq(lid_of(&f, 0xb1), 8);
-	ck_assert_uint_eq(f.p[3].n_lids, 4);
-	ck_assert_uint_eq(lid_of(&f, 0xa5), 64);
-	ck_assert_uint_eq(lid_of(&f, 0xb3), 68);
-	ck_assert_uint_eq(lid_of(&f, 0x10), 128);	/* base SP0: 1 LID */
-	ck_assert_uint_eq(lid_of(&f, 0x20), 129);
-	ck_assert_uint_eq(f.p[0].n_lids, 1);
+	ck_assert_uint_eq(lid_of(&f, 0xb1), 4);
+	ck_assert_uint_eq(f.p[4].n_lids, 4);
+	ck_assert_uint_eq(lid_of(&f, 0x10), 8);		/* base SP0: 1 LID */
+	ck_assert_uint_eq(f.p[1].n_lids, 1);
+	ck_assert_uint_eq(lid_of(&f, 0xa2), 64);
+	ck_assert_uint_eq(lid_of(&f, 0x20), 68);
+	ck_assert_uint_eq(lid_of(&f, 0xb3), 128);
+	ck_assert_uint_eq(lid_of(&f, 0xa5), 192);
 	la_result_free(&f.r);
 
 	small_fabric(&f);
 	f.in.lmc = 2;
 	f.in.sp0_lmc = true;
-	f.p[5].old_lid = 6;	/* not aligned to 4: moved */
+	f.p[4].old_lid = 6;	/* 0xb1: not aligned to 4: moved */
 	run(&f);
-	ck_assert_uint_eq(lid_of(&f, 0xa2), 4);
-	ck_assert_uint_eq(lid_of(&f, 0x20), 132);
-	ck_assert_uint_eq(lid_of(&f, 0x30), 136);
+	ck_assert_uint_eq(lid_of(&f, 0xb1), 4);
+	ck_assert_uint_eq(lid_of(&f, 0x10), 8);
+	ck_assert_uint_eq(f.p[1].n_lids, 4);
+	ck_assert_uint_eq(lid_of(&f, 0x20), 68);
+	ck_assert_uint_eq(lid_of(&f, 0x30), 132);
 	ck_assert_uint_eq(f.r.moved, 1);
+	la_result_free(&f.r);
+
+	/* 15 hosts x 4 LIDs fill LIDs 4-63 of block 0 (1-3 are lost to
+	 * alignment): their 15 switches need a second block */
+	leaves(&f, 15);
+	f.in.lmc = 2;
+	run(&f);
+	ck_assert_uint_eq(lid_of(&f, 0x5000 + 14), 60);
+	ck_assert_uint_eq(lid_of(&f, 0x1000), 64);
+	ck_assert_uint_eq(f.r.groups[0].hi, 127);
 	la_result_free(&f.r);
 }
 END_TEST
@@ -297,11 +481,12 @@ START_TEST(test_reserved_and_loose)
 	loose->guid = 0xdd;
 	loose->kind = LA_LOOSE;
 	run(&f);
-	ck_assert_uint_eq(lid_of(&f, 0xa2), 2);
-	ck_assert_uint_eq(lid_of(&f, 0xb1), 3);
-	ck_assert_uint_eq(lid_of(&f, 0xa5), 66);
-	ck_assert_uint_eq(lid_of(&f, 0x30), 130);
-	ck_assert_uint_eq(lid_of(&f, 0xdd), 192);	/* after all groups */
+	ck_assert_uint_eq(lid_of(&f, 0xb1), 2);
+	ck_assert_uint_eq(lid_of(&f, 0x10), 3);
+	ck_assert_uint_eq(lid_of(&f, 0xa2), 66);
+	ck_assert_uint_eq(lid_of(&f, 0x20), 67);
+	ck_assert_uint_eq(lid_of(&f, 0x30), 129);
+	ck_assert_uint_eq(lid_of(&f, 0xdd), 256);	/* after all groups */
 	ck_assert_uint_eq(f.r.loose, 1);
 	la_result_free(&f.r);
 }
@@ -317,6 +502,12 @@ START_TEST(test_bad_input)
 	ck_assert_int_lt(la_assign(&f.in, &r), 0);
 	small_fabric(&f);
 	f.in.lmc = 8;
+	ck_assert_int_lt(la_assign(&f.in, &r), 0);
+	small_fabric(&f);
+	f.p[3].sw_port = 0;
+	ck_assert_int_lt(la_assign(&f.in, &r), 0);
+	small_fabric(&f);
+	f.sw[2] = 0x10;		/* duplicate switch GUID */
 	ck_assert_int_lt(la_assign(&f.in, &r), 0);
 }
 END_TEST
@@ -461,9 +652,13 @@ static Suite *lid_suite(void)
 	TCase *t = tcase_create("order");
 
 	tcase_add_test(t, test_exact_order);
+	tcase_add_test(t, test_switch_lids_in_groups);
 	tcase_add_test(t, test_padding);
 	tcase_add_test(t, test_stable_and_moved);
-	tcase_add_test(t, test_newcomer_in_group);
+	tcase_add_test(t, test_newcomer_lower_port);
+	tcase_add_test(t, test_new_switch_shifts_indices);
+	tcase_add_test(t, test_r_changes);
+	tcase_add_test(t, test_guest_yields);
 	tcase_add_test(t, test_full_group_overflows);
 	tcase_add_test(t, test_migrate_from_other_order);
 	tcase_add_test(t, test_lmc_alignment);

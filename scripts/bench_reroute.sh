@@ -1,0 +1,158 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+#
+# bench_reroute.sh: the rerouting benchmark.  For each fabric and engine,
+# mad_count.sh counts the LFT SubnSet MADs at bring-up, after one spine
+# (2-level) or one director (3-level) fails and after it comes back, and
+# checks the tables read back; one line per run goes to bench.csv and a
+# table is printed.  Not part of make check (the large fabrics take
+# minutes and GBs).
+#
+#   bench_reroute.sh [options]
+#
+# Options:
+#   --fabrics LIST   comma-separated, from: ft2-648 (ibsim_topos/
+#                    ft2-36x18.net: 36 leaves x 18 spines, 648 hosts),
+#                    ft3-5832 (topogen fattree3 18 18 9 18 18), ft3-11664
+#                    (topogen fattree3 18 36 18 18 18)
+#                    (default: ft2-648,ft3-5832)
+#   --engines LIST   comma-separated (default: turnadd,ftree,minhop,updn)
+#   --which N        fail spine ft-spine<N> / director dir<N>- (default 0)
+#   --counter KIND   preload (default) or ibsim (see mad_count.sh)
+#   --build DIR      build tree (default: $TURNADD_BUILD, else the source
+#                    tree)
+#   --timeout SECS   bound per phase (default 1200)
+#   --relink-pace S  mad_count.sh --relink-pace for ft3-11664 (default
+#                    0.2; see mad_count.sh)
+#   --out DIR        results (default: a new dir in /tmp); each run's
+#                    mad_count.sh output in DIR/FABRIC-ENGINE/
+#
+# bench.csv columns: fabric, engine, hosts, switches, failed,
+# bringup_mads, failure_mads, restore_mads, failure_bound,
+# failure_ratio, restore_bound, restore_ratio, failure_verdict,
+# failure_throughput, restore_verdict, restore_throughput,
+# bringup_throughput, routed_by (after the failure), status (mad_count.sh
+# exit status), wall_s.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+top=$(cd "$here/.." && pwd)
+
+usage() {
+	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
+	exit 2
+}
+
+fabrics=ft2-648,ft3-5832 engines=turnadd,ftree,minhop,updn which=0
+counter=preload build=${TURNADD_BUILD:-$top} timeout_s=1200 out=''
+relink_pace=0.2
+while (($#)); do
+	case $1 in
+	--fabrics) fabrics=${2:?}; shift ;;
+	--engines) engines=${2:?}; shift ;;
+	--which) which=${2:?}; shift ;;
+	--counter) counter=${2:?}; shift ;;
+	--build) build=${2:?}; shift ;;
+	--timeout) timeout_s=${2:?}; shift ;;
+	--relink-pace) relink_pace=${2:?}; shift ;;
+	--out) out=${2:?}; shift ;;
+	-h | --help) usage ;;
+	*) printf 'bench_reroute: unknown option %s\n' "$1" >&2; usage ;;
+	esac
+	shift
+done
+[[ $which =~ ^[0-9]+$ ]] || usage
+build=$(cd "$build" && pwd)
+topogen=$build/ibsim_topos/topogen
+[[ -x $topogen ]] || {
+	printf 'bench_reroute: %s not built (make, or --build DIR)\n' "$topogen" >&2
+	exit 3
+}
+if [[ -z $out ]]; then
+	out=$(mktemp -d "${TMPDIR:-/tmp}/bench_reroute.XXXXXX")
+fi
+mkdir -p "$out/nets"
+out=$(cd "$out" && pwd)
+
+# fabric_setup NAME: sets net (a netfile) and fail (mad_count options)
+fabric_setup() {
+	pace=0
+	case $1 in
+	ft2-648)
+		net=$top/ibsim_topos/ft2-36x18.net
+		fail=(--fail "ft-spine$which") ;;
+	ft3-5832)
+		net=$out/nets/ft3-5832.net
+		[[ -s $net ]] || "$topogen" fattree3 18 18 9 18 18 >"$net"
+		fail=(--fail-prefix "dir$which-") ;;
+	ft3-11664)
+		net=$out/nets/ft3-11664.net
+		[[ -s $net ]] || "$topogen" fattree3 18 36 18 18 18 >"$net"
+		fail=(--fail-prefix "dir$which-")
+		pace=$relink_pace ;;
+	*)
+		printf 'bench_reroute: unknown fabric %s\n' "$1" >&2
+		exit 2 ;;
+	esac
+}
+
+# value RUN_DIR PHASE COLUMN: from the run's summary.csv, "-" if none
+value() {
+	local v=''
+	if [[ -r $1/summary.csv ]]; then
+		v=$(awk -F, -v p="$2" -v c="$3" '
+			NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+			$6 == p { print $col[c] }' "$1/summary.csv")
+	fi
+	printf '%s\n' "${v:--}"
+}
+
+csv=$out/bench.csv
+echo "fabric,engine,hosts,switches,failed,bringup_mads,failure_mads,restore_mads,failure_bound,failure_ratio,restore_bound,restore_ratio,failure_verdict,failure_throughput,restore_verdict,restore_throughput,bringup_throughput,routed_by,status,wall_s" >"$csv"
+IFS=, read -ra fabric_list <<<"$fabrics"
+IFS=, read -ra engine_list <<<"$engines"
+for fabric in "${fabric_list[@]}"; do
+	fabric_setup "$fabric"
+	hosts=$(grep -c '^Hca' "$net" || true)
+	switches=$(grep -c '^Switch' "$net" || true)
+	for engine in "${engine_list[@]}"; do
+		run=$out/$fabric-$engine
+		printf 'bench_reroute: %s, %s ...\n' "$fabric" "$engine" >&2
+		t0=$(date +%s%N)
+		status=0
+		"$here/mad_count.sh" --build "$build" --net "$net" \
+			--engine "$engine" "${fail[@]}" --counter "$counter" \
+			--timeout "$timeout_s" --relink-pace "$pace" --rows 0 \
+			--out "$run" \
+			>"$run.txt" 2>&1 || status=$?
+		wall=$(awk -v a="$t0" -v b="$(date +%s%N)" \
+			'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+		if ((status)); then
+			printf 'bench_reroute: %s %s: mad_count.sh exit %d: %s\n' \
+				"$fabric" "$engine" "$status" \
+				"$(grep -m1 'error' "$run.txt" || tail -n 1 "$run.txt")" >&2
+		fi
+		printf '%s,%s,%s,%s,%s' "$fabric" "$engine" "$hosts" "$switches" \
+			"$(value "$run" failure failed)" >>"$csv"
+		for f in "bringup lft_mads" "failure lft_mads" "restore lft_mads" \
+			"failure bound" "failure ratio" "restore bound" \
+			"restore ratio" "failure verdict" "failure throughput" \
+			"restore verdict" "restore throughput" \
+			"bringup throughput" "failure configured_by"; do
+			# shellcheck disable=SC2086 # "PHASE COLUMN" pairs
+			printf ',%s' "$(value "$run" $f)" >>"$csv"
+		done
+		printf ',%s,%s\n' "$status" "$wall" >>"$csv"
+	done
+done
+
+printf '\nLFT SubnSet MADs (counter: %s); bound: port-major, see mad_count.sh\n' \
+	"$counter"
+awk -F, 'NR == 1 { next }
+	{
+		if (!h++)
+			printf "%-9s %-7s %-7s %8s %8s %8s %7s %6s %-7s %10s %8s %-7s %6s %7s\n", "fabric", "engine", "failed", "bringup", "failure", "restore", "bound", "ratio", "verdict", "throughput", "tp_up", "routed", "status", "wall_s"
+		printf "%-9s %-7s %-7s %8s %8s %8s %7s %6s %-7s %10s %8s %-7s %6s %7s\n", $1, $2, $5, $6, $7, $8, $9, $10, $13, $14, $17, $18, $19, $20
+	}' "$csv"
+printf '(bound, ratio, verdict, throughput: after the failure; tp_up: throughput at bring-up)\n'
+printf 'results: %s\n' "$out"

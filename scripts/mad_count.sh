@@ -1,0 +1,207 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+#
+# mad_count.sh: counts the LFT SubnSet MADs (attribute 0x0019) OpenSM
+# sends at bring-up, after a switch failure and after its restore.
+#
+#   mad_count.sh --net NETFILE --engine ENGINE --fail NAME [options]
+#
+# Starts ibsim on NETFILE and OpenSM with ENGINE, waits until the subnet
+# is up and quiet (no sweep ending, no MAD counted for --quiet seconds),
+# unlinks the failed switches on ibsim's console, waits for the
+# trap-driven resweep to settle, ReLinks them and waits again.  After each
+# phase it reads the topology and every LFT back by directed routes
+# (ibnetdiscover, lftread) and runs lftcheck --throughput on them.
+#
+# Options:
+#   --engine LIST       routing_engine of opensm.conf: turnadd (loaded with
+#                       event_plugin_name) or a built-in (ftree, minhop,
+#                       updn, dnup, ...), with OpenSM's default LIDs
+#   --net FILE          ibsim netfile (ibsim_topos/topogen)
+#   --fail NAME         switch to fail (repeatable)
+#   --fail-prefix PFX   fail every switch whose name starts with PFX, e.g.
+#                       dir3- (a director of topogen fattree3) (repeatable)
+#   --counter KIND      preload (default): libmadcount.so preloaded into
+#                       opensm logs each LFT Set it sends (method checked);
+#                       ibsim: count "process_packet: packet (attr 0x19 mod
+#                       0xBLOCK) reached host NAME port N" lines of ibsim -v
+#                       (no method in them; OpenSM 3.3.23 sends no LFT Get,
+#                       and the read-backs run outside the counted windows)
+#   --no-restore        stop after the failure phase
+#   --no-check          count only: no read-back, no lftcheck
+#   --no-bringup-check  no read-back and lftcheck after bring-up
+#   --build DIR         build tree with scripts/lftcheck, scripts/lftread,
+#                       scripts/madtally, scripts/.libs/libmadcount.so and
+#                       plugin/.libs (default: $TURNADD_BUILD, else the
+#                       source tree)
+#   --plugin-dir DIR    libturnadd.so's directory (default: DIR/plugin/.libs)
+#   --conf-extra LINE   extra opensm.conf line (repeatable)
+#   --quiet SECS        quiet time that ends a phase: no sweep ending, no
+#                       LFT MAD, no OpenSM log line (default 1, plus 1 per
+#                       200 switches); a sweep seen later, during the
+#                       read-back, is reported as a warning
+#   --relink-pace SECS  pause between the ReLink commands (default 0: all
+#                       at once; failures are always injected at once).
+#                       Relinking a whole 11,664-host director at once
+#                       once deadlocked ibsim and opensm (each blocked
+#                       writing to the other); 0.2 avoided it
+#   --timeout SECS      bound for each phase and read-back (default 600)
+#   --rows N            switches listed in the table (default 10; 0: none)
+#   --out DIR           where the results go (default: a new dir in /tmp)
+#   -v, --verbose       log the steps to stderr
+#
+# Results in the out dir: summary.csv (one row per phase), mad_counts.csv
+# (phase, switch, guid, lft_mads, blocks: per switch, and TOTAL rows),
+# mad_counts.json, and per phase its topology, LFTs, lftcheck output; plus
+# opensm.log.  "bound" is, after the failure, the sum over the leaves
+# (switches with hosts) of ceil(hosts * k / P / 64), k = the leaf's links
+# to failed switches, P = its inter-switch links: the blocks holding the
+# LIDs routed through the failed switches when LIDs are port-major; after
+# the restore, that plus the whole table (max LID / 64 + 1 blocks) of
+# every returning switch.
+#
+# Exit status: 0 every check OK; 1 a check failed; 2 bad usage; 3 the
+# fabric could not be run; 4 OpenSM fell back to another engine.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source-path=SCRIPTDIR source=fabric_lib.sh
+. "$here/fabric_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=mad_lib.sh
+. "$here/mad_lib.sh"
+
+usage() {
+	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
+	exit 2
+}
+
+engine='' net='' out='' counter=preload build=${TURNADD_BUILD:-$here/..}
+plugin_dir='' quiet='' timeout_s=600 rows=10 pace=0
+restore=1 check=1 check_bringup=1
+fails=() prefixes=() conf_extra=()
+while (($#)); do
+	case $1 in
+	--engine) engine=${2:?}; shift ;;
+	--net) net=${2:?}; shift ;;
+	--fail) fails+=("${2:?}"); shift ;;
+	--fail-prefix) prefixes+=("${2:?}"); shift ;;
+	--counter) counter=${2:?}; shift ;;
+	--no-restore) restore=0 ;;
+	--no-check) check=0 ;;
+	--no-bringup-check) check_bringup=0 ;;
+	--build) build=${2:?}; shift ;;
+	--plugin-dir) plugin_dir=${2:?}; shift ;;
+	--conf-extra) conf_extra+=("${2:?}"); shift ;;
+	--quiet) quiet=${2:?}; shift ;;
+	--relink-pace) pace=${2:?}; shift ;;
+	--timeout) timeout_s=${2:?}; shift ;;
+	--rows) rows=${2:?}; shift ;;
+	--out) out=${2:?}; shift ;;
+	-v | --verbose) export FAB_VERBOSE=1 ;;
+	-h | --help) usage ;;
+	*) printf 'mad_count: unknown option %s\n' "$1" >&2; usage ;;
+	esac
+	shift
+done
+[[ -n $engine && -n $net ]] || usage
+((${#fails[@]} + ${#prefixes[@]})) || {
+	printf 'mad_count: say what fails: --fail NAME or --fail-prefix PFX\n' >&2
+	usage
+}
+[[ $counter == preload || $counter == ibsim ]] ||
+	fab_die "bad --counter '$counter' (preload or ibsim)"
+[[ $timeout_s =~ ^[1-9][0-9]*$ ]] || fab_die "bad --timeout '$timeout_s'"
+[[ $rows =~ ^[0-9]+$ ]] || fab_die "bad --rows '$rows'"
+[[ -z $quiet || $quiet =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
+	fab_die "bad --quiet '$quiet'"
+[[ $pace =~ ^[0-9]+(\.[0-9]+)?$ ]] || fab_die "bad --relink-pace '$pace'"
+[[ -r $net ]] || fab_die "cannot read netfile $net"
+net=$(fab_abspath "$net")
+build=$(cd "$build" && pwd) || fab_die "no build dir $build"
+plugin_dir=${plugin_dir:-$build/plugin/.libs}
+[[ $plugin_dir == /* ]] || plugin_dir=$PWD/$plugin_dir
+lftcheck=$build/scripts/lftcheck
+lftread=$build/scripts/lftread
+madtally=$build/scripts/madtally
+madlib=$build/scripts/.libs/libmadcount.so
+for t in "$lftcheck" "$lftread" "$madtally"; do
+	[[ -x $t ]] || fab_die "$t not built (make, or pass --build DIR)"
+done
+if [[ $counter == preload && ! -r $madlib ]]; then
+	fab_die "$madlib not built (make, or pass --build DIR)"
+fi
+if [[ ,$engine, == *,turnadd,* && ! -e $plugin_dir/libturnadd.so ]]; then
+	fab_die "no libturnadd.so in $plugin_dir"
+fi
+
+# the switches to fail, from the netfile
+mapfile -t failed < <(mad_fail_list "$net" \
+	${fails[@]+"${fails[@]}"} -- ${prefixes[@]+"${prefixes[@]}"})
+((${#failed[@]})) || fab_die "no switch of $net matches --fail/--fail-prefix"
+n_switches=$(grep -c '^Switch' "$net" || true)
+if [[ -z $quiet ]]; then
+	quiet=$((1 + n_switches / 200))
+fi
+if [[ -z $out ]]; then
+	out=$(mktemp -d "${TMPDIR:-/tmp}/mad_count.XXXXXX")
+else
+	mkdir -p "$out"
+fi
+out=$(cd "$out" && pwd)
+rm -f "$out"/{summary,mad_counts}.csv "$out"/{mad_counts.json,warnings.txt}
+
+fab_init
+count_file=$FAB_DIR/madcount.log
+: >"$count_file"
+if [[ $counter == ibsim ]]; then
+	FAB_IBSIM_OPTS=-v
+	count_file=$FAB_DIR/ibsim.err
+else
+	FAB_OSM_PRELOAD=$madlib
+	FAB_OSM_ENV=("MADCOUNT_LOG=$FAB_DIR/madcount.log")
+fi
+fab_start_ibsim "$net"
+t_start=$(date +%s%N)
+fab_start_opensm "$engine" "$plugin_dir" ${conf_extra[@]+"${conf_extra[@]}"}
+fab_wait_subnet_up "$timeout_s"
+
+MAD_OUT=$out MAD_NET=$net MAD_ENGINE=$engine MAD_COUNTER=$counter
+MAD_QUIET=$quiet MAD_TIMEOUT=$timeout_s MAD_COUNT_FILE=$count_file
+MAD_TALLY=$madtally MAD_LFTCHECK=$lftcheck MAD_LFTREAD=$lftread
+MAD_FAILED="${failed[*]}"
+label=("${fails[@]/%/}" "${prefixes[@]/%/*}")
+MAD_FAILED_LABEL=$(IFS=+; printf '%s' "${label[*]}")
+mad_summary_header
+
+# bring-up: from the start to the first quiet point
+mad_settle 0
+mad_phase bringup 0 "$t_start" "$check_bringup" 0
+
+# failure: every failed switch unlinked at once
+ups=$(fab_count_up)
+from=$(mad_lines)
+t0=$(date +%s%N)
+for sw in "${failed[@]}"; do
+	fab_unlink "$sw"
+done
+mad_settle "$ups"
+bound=$(mad_bound "$net" "${failed[@]}")
+mad_phase failure "$from" "$t0" "$check" "$bound"
+
+if ((restore)); then
+	ups=$(fab_count_up)
+	from=$(mad_lines)
+	t0=$(date +%s%N)
+	for sw in "${failed[@]}"; do
+		fab_console "ReLink \"$sw\""
+		sleep "$pace"
+	done
+	mad_settle "$ups"
+	mad_phase restore "$from" "$t0" "$check" "$bound" "${failed[@]}"
+fi
+
+cp -- "$FAB_DIR/opensm.log" "$FAB_DIR/opensm.conf" "$out/"
+mad_write_json
+mad_print_table "$rows"
+printf 'results: %s\n' "$out"
+exit "$(mad_status)"
