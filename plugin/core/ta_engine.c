@@ -19,6 +19,7 @@ struct route_job {
 	struct ta_traffic traffic;
 	uint32_t *group;	/* per destination */
 	uint32_t *spread;	/* per destination */
+	uint32_t *by_switch;	/* destination indices grouped by switch */
 	double *turn_w;		/* per turn slot */
 	struct ta_cdg cdg;
 	struct ta_escape esc;
@@ -80,6 +81,49 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
 	return 0;
 }
 
+/*
+ * The destination's key for the digit-by-digit choice (ta_intree.h):
+ * its rank on its switch plus the switch index times the number of
+ * host ranks, so the low digit is the rank (the leaves' choice) and the
+ * next ones count switches.
+ */
+static void spread_to_key(const struct ta_graph *g, uint32_t *spread)
+{
+	uint32_t d, ranks = 1;
+
+	for (d = 0; d < g->n_dest; d++)
+		if (g->dest[d].is_host && spread[d] + 1 > ranks)
+			ranks = spread[d] + 1;
+	for (d = 0; d < g->n_dest; d++)
+		spread[d] += ranks * g->dest[d].sw;
+}
+
+/* destination indices grouped by switch, so per-switch work is cached */
+static uint32_t *order_by_switch(const struct ta_graph *g)
+{
+	uint32_t *cnt = calloc(g->n_sw + 1, sizeof(*cnt));
+	uint32_t *ord = malloc((g->n_dest + 1) * sizeof(*ord));
+	uint32_t d, s, sum = 0;
+
+	if (!cnt || !ord) {
+		free(cnt);
+		free(ord);
+		return NULL;
+	}
+	for (d = 0; d < g->n_dest; d++)
+		cnt[g->dest[d].sw]++;
+	for (s = 0; s < g->n_sw; s++) {
+		uint32_t c = cnt[s];
+
+		cnt[s] = sum;
+		sum += c;
+	}
+	for (d = 0; d < g->n_dest; d++)
+		ord[cnt[g->dest[d].sw]++] = d;
+	free(cnt);
+	return ord;
+}
+
 static int prepare(struct route_job *j)
 {
 	const struct ta_graph *g = j->g;
@@ -97,8 +141,10 @@ static int prepare(struct route_job *j)
 	j->turn_w = calloc(g->n_turn_slots + 1, sizeof(*j->turn_w));
 	j->piece_size = calloc(g->n_sw + 1, sizeof(*j->piece_size));
 	if (!j->group || !j->spread || !j->turn_w || !j->piece_size ||
-	    make_spread(g, j->spread) || ta_cdg_init(&j->cdg, g))
+	    make_spread(g, j->spread) || ta_cdg_init(&j->cdg, g) ||
+	    !(j->by_switch = order_by_switch(g)))
 		goto oom;
+	spread_to_key(g, j->spread);
 	for (d = 0; d < g->n_dest; d++)
 		j->group[d] = ta_traffic_group_of(&j->traffic, g->dest[d].guid,
 						  g->dest[d].name);
@@ -203,7 +249,8 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	uint32_t s, k;
 
 	if (j->o->mode == TA_MODE_TURN_ADDITION &&
-	    ta_turn_traffic(g, &j->traffic, j->group, j->spread, j->turn_w))
+	    ta_turn_traffic(g, &j->traffic, j->group, j->spread,
+			    j->by_switch, j->turn_w))
 		return -1;
 	kept = j->o->mode == TA_MODE_TURN_ADDITION ? carry_turns(j) : 0;
 	if (build_escape(j, kept))
@@ -257,12 +304,12 @@ static int route_all(struct route_job *j, struct ta_result *res)
 {
 	const struct ta_graph *g = j->g;
 	struct ta_intree t;
-	uint32_t d;
+	uint32_t k;
 
 	if (ta_intree_init(&t, g))
 		return -1;
-	for (d = 0; d < g->n_dest; d++) {
-		uint32_t sw = g->dest[d].sw, got;
+	for (k = 0; k < g->n_dest; k++) {
+		uint32_t d = j->by_switch[k], sw = g->dest[d].sw, got;
 		struct ta_choice ch = { .spread = j->spread[d] };
 
 		if (j->prior && j->prior->home_port) {
@@ -298,6 +345,7 @@ static void job_free(struct route_job *j)
 	ta_traffic_free(&j->traffic);
 	free(j->group);
 	free(j->spread);
+	free(j->by_switch);
 	free(j->turn_w);
 	free(j->piece_size);
 	ta_cdg_free(&j->cdg);

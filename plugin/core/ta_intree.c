@@ -23,11 +23,20 @@ int ta_intree_init(struct ta_intree *t, const struct ta_graph *g)
 	t->tree_next = malloc(n * sizeof(*t->tree_next));
 	t->pending = malloc(n * sizeof(*t->pending));
 	t->cand = malloc(max_ends * sizeof(*t->cand));
+	t->div = malloc(n * sizeof(*t->div));
+	t->lvl = malloc(n * sizeof(*t->lvl));
+	t->has_host = calloc(n, 1);
+	t->seen = calloc(n, sizeof(*t->seen));
+	t->div_sw = UINT32_MAX;
 	if (!t->dist || !t->out_end || !t->order || !t->tree_next ||
-	    !t->pending || !t->cand) {
+	    !t->pending || !t->cand || !t->div || !t->lvl || !t->has_host ||
+	    !t->seen) {
 		ta_intree_free(t);
 		return -1;
 	}
+	for (s = 0; s < g->n_dest; s++)
+		if (g->dest[s].is_host)
+			t->has_host[g->dest[s].sw] = 1;
 	return 0;
 }
 
@@ -39,6 +48,10 @@ void ta_intree_free(struct ta_intree *t)
 	free(t->tree_next);
 	free(t->pending);
 	free(t->cand);
+	free(t->div);
+	free(t->lvl);
+	free(t->has_host);
+	free(t->seen);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -134,8 +147,65 @@ static void sort_cand(const struct ta_graph *g, uint32_t s, uint32_t *cand,
 	}
 }
 
+#define MAX_DIV (1u << 24)
+
+/* div[] for destination switch dest_sw (see struct ta_choice) */
+static void compute_div(struct ta_intree *t, uint32_t dest_sw)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t head = 0, tail = 0, s, k;
+
+	if (t->div_sw == dest_sw)
+		return;
+	t->div_sw = dest_sw;
+	for (s = 0; s < g->n_sw; s++)
+		t->lvl[s] = TA_UNREACHED;
+	t->lvl[dest_sw] = 0;
+	t->pending[tail++] = dest_sw;
+	while (head < tail) {
+		uint32_t u = t->pending[head++], j;
+
+		for (j = 0; j < g->sw[u].n_ends; j++) {
+			uint32_t v = g->sw[u].ends[j].peer;
+
+			if (t->lvl[v] == TA_UNREACHED) {
+				t->lvl[v] = t->lvl[u] + 1;
+				t->pending[tail++] = v;
+			}
+		}
+	}
+	/* farthest first; tree_next holds each switch's next-hop count */
+	for (k = tail; k-- > 0;) {
+		uint32_t v = t->pending[k], j, nh = 0, div = 1;
+
+		if (++t->stamp == 0) {
+			memset(t->seen, 0, g->n_sw * sizeof(*t->seen));
+			t->stamp = 1;
+		}
+		for (j = 0; j < g->sw[v].n_ends; j++) {
+			uint32_t u = g->sw[v].ends[j].peer;
+
+			if (t->lvl[u] + 1 == t->lvl[v]) {
+				nh += t->seen[u] != t->stamp;
+				t->seen[u] = t->stamp;
+			} else if (!t->has_host[v] && t->lvl[u] == t->lvl[v] + 1) {
+				uint64_t x = (uint64_t)t->div[u] *
+					     t->tree_next[u];
+
+				if (x > div)
+					div = x > MAX_DIV ? MAX_DIV : (uint32_t)x;
+			}
+		}
+		t->tree_next[v] = nh;
+		t->div[v] = div;
+	}
+	for (s = 0; s < g->n_sw; s++)
+		if (t->lvl[s] == TA_UNREACHED)
+			t->div[s] = 1;
+}
+
 /* the rule of struct ta_choice */
-static uint32_t choose(const struct ta_graph *g, uint32_t s,
+static uint32_t choose(const struct ta_intree *t, uint32_t s,
 		       uint32_t dest_sw, const uint32_t *cand, uint32_t n,
 		       const struct ta_choice *ch)
 {
@@ -143,10 +213,28 @@ static uint32_t choose(const struct ta_graph *g, uint32_t s,
 				  TA_NO_PORT;
 	uint32_t k;
 
-	if (home == TA_NO_PORT)
-		return cand[ch->spread % n];
+	if (home == TA_NO_PORT) {
+		/* cand is sorted by neighbour: pick one, then a parallel link */
+		uint32_t q = ch->spread / t->div[s], peers = 1, first = 0, par;
+		uint32_t want;
+
+		for (k = 1; k < n; k++)
+			peers += t->g->sw[s].ends[cand[k]].peer !=
+				 t->g->sw[s].ends[cand[k - 1]].peer;
+		want = q % peers;
+		for (k = 1; k < n && want; k++)
+			if (t->g->sw[s].ends[cand[k]].peer !=
+			    t->g->sw[s].ends[cand[k - 1]].peer && !--want)
+				first = k;
+		for (par = 1; first + par < n &&
+			      t->g->sw[s].ends[cand[first + par]].peer ==
+				      t->g->sw[s].ends[cand[first]].peer;
+		     par++)
+			;
+		return cand[first + (q / peers) % par];
+	}
 	for (k = 0; k < n; k++)
-		if (g->sw[s].ends[cand[k]].port == home)
+		if (t->g->sw[s].ends[cand[k]].port == home)
 			return cand[k];
 	return cand[(ch->spread + s + dest_sw) % n];
 }
@@ -162,6 +250,7 @@ uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
 		t->dist[s] = TA_UNREACHED;
 		t->out_end[s] = TA_NO_END;
 	}
+	compute_div(t, dest_sw);
 	if (esc)
 		tree_paths(t, esc, dest_sw);
 	t->dist[dest_sw] = 0;
@@ -195,7 +284,7 @@ uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
 			if (!n_cand)
 				continue;
 			sort_cand(g, v, t->cand, n_cand);
-			t->out_end[v] = choose(g, v, dest_sw, t->cand, n_cand, ch);
+			t->out_end[v] = choose(t, v, dest_sw, t->cand, n_cand, ch);
 			t->dist[v] = lvl + 1;
 			t->order[t->n_order++] = v;
 		}

@@ -35,6 +35,13 @@ struct ta_intree {
 	uint32_t *tree_next;	/* escape mode: end towards dest on tree */
 	uint32_t *pending;
 	uint32_t *cand;
+	/* the divisor of struct ta_choice, for the switch div_sw */
+	uint32_t *div;
+	uint32_t div_sw;
+	uint32_t *lvl;		/* plain hop distance to div_sw */
+	uint32_t *seen;		/* per switch: stamp, to count peers */
+	uint32_t stamp;
+	uint8_t *has_host;
 };
 
 int ta_intree_init(struct ta_intree *t, const struct ta_graph *g);
@@ -45,9 +52,15 @@ void ta_intree_free(struct ta_intree *t);
  * neighbour switch index, then port, the same at every switch):
  *  - home[s * home_stride] is the port the switch used before (minimal
  *    change); TA_NO_PORT if none.  When home is NULL or has no port
- *    for s, the switch takes candidate (spread mod n): destinations of
- *    equal rank leave every switch the same way (port-major LIDs line
- *    up with spines).
+ *    for s, the switch takes the neighbour ((spread / div(s)) mod p)
+ *    among its p candidate neighbours, and among parallel links to it
+ *    the next digit, like a fat tree's digit-by-digit choice: div(s) is
+ *    1 at switches with hosts (where traffic enters), else the largest
+ *    product, over the switches one hop farther from the destination
+ *    that feed s, of their div and their number of next-hop switches.  So the leaves choose by
+ *    the low digit (destinations of equal rank leave every leaf the same
+ *    way: port-major LIDs line up with spines) and the switches above
+ *    them by the next digits (which spreads what one spine receives).
  *  - when its home port is no candidate any more (a failure), the switch
  *    takes candidate ((spread + s + dest_sw) mod n): a displaced
  *    destination's traffic spreads over the remaining links differently

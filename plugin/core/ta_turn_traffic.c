@@ -65,9 +65,10 @@ static void add_flows(const struct ta_graph *g, const struct ta_intree *t,
 }
 
 int ta_turn_traffic(const struct ta_graph *g, const struct ta_traffic *tr,
-		    const uint32_t *group, const uint32_t *spread, double *w)
+		    const uint32_t *group, const uint32_t *spread,
+		    const uint32_t *order, double *w)
 {
-	uint32_t n_g = tr->n_groups + 1, d, k;
+	uint32_t n_g = tr->n_groups + 1, d, k, x;
 	uint32_t *cnt = count_hosts(g, group, n_g);
 	double *send = cnt ? send_table(g, tr, cnt, n_g) : NULL;
 	double *flow = malloc((g->n_sw + 1) * sizeof(*flow));
@@ -86,9 +87,11 @@ int ta_turn_traffic(const struct ta_graph *g, const struct ta_traffic *tr,
 		for (i = 0; i < n; i++)
 			all[ta_turn(g, k, i, i)] = TA_TURN_USELESS;
 	}
-	for (d = 0; d < g->n_dest; d++) {
-		struct ta_choice ch = { .spread = spread[d] };
+	for (x = 0; x < g->n_dest; x++) {
+		struct ta_choice ch;
 
+		d = order ? order[x] : x;
+		ch = (struct ta_choice){ .spread = spread[d] };
 		if (!g->dest[d].is_host)
 			continue;
 		ta_intree_build(&t, all, NULL, g->dest[d].sw, &ch);

@@ -18,10 +18,12 @@
  * Adds to w[turn] the traffic that crosses each turn when every host
  * sends to every host over shortest paths with no turn prohibited.
  * group[d] is each destination's traffic group, spread[d] its choice
- * index among equal next hops (ta_intree_build).
+ * index among equal next hops (ta_intree_build); destinations are taken
+ * in the given order (grouped by switch: faster), or index order if NULL.
  */
 int ta_turn_traffic(const struct ta_graph *g, const struct ta_traffic *tr,
-		    const uint32_t *group, const uint32_t *spread, double *w);
+		    const uint32_t *group, const uint32_t *spread,
+		    const uint32_t *order, double *w);
 
 /*
  * Decides every undecided turn pair of c, heaviest first (sum of both
