@@ -231,15 +231,40 @@ static int allow_tree_turns(struct route_job *j, uint64_t kept)
 	return 0;
 }
 
-static int build_escape(struct route_job *j, uint64_t kept)
+/* state, if given: parents whose turns it allows come first */
+static int build_escape(struct route_job *j, const uint8_t *state)
 {
 	uint64_t root;
 
 	if (find_root(j, &root))
 		return -1;
 	ta_escape_free(&j->esc);
-	return ta_escape_build(&j->esc, j->g, j->turn_w,
-			       kept ? j->cdg.state : NULL, root);
+	return ta_escape_build(&j->esc, j->g, j->turn_w, state, root);
+}
+
+/*
+ * The carried decisions clash with this sweep's escape tree (e.g. its
+ * root died): start from the tree's turns, keep every previous
+ * prohibition, and let turn addition decide the previously allowed and
+ * the new turns by weight.  Most previous decisions come back; only
+ * those that would close a cycle with the tree flip.
+ */
+static int redecide_around_tree(struct route_job *j)
+{
+	const struct ta_graph *g = j->g;
+	const uint8_t *prev = j->prior->turn_state;
+	uint32_t k;
+
+	ta_cdg_free(&j->cdg);
+	if (ta_cdg_init(&j->cdg, g) || build_escape(j, prev))
+		return -1;
+	ta_escape_allow_turns(&j->esc, &j->cdg);
+	for (k = 0; k < g->n_turn_slots; k++)
+		if (j->cdg.state[k] == TA_TURN_UNDECIDED &&
+		    prev[k] == TA_TURN_PROHIBITED)
+			j->cdg.state[k] = TA_TURN_PROHIBITED;
+	ta_cdg_touch(&j->cdg);
+	return 0;
 }
 
 static int decide_turns(struct route_job *j, struct ta_stats *st)
@@ -253,17 +278,19 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 			    j->by_switch, j->turn_w))
 		return -1;
 	kept = j->o->mode == TA_MODE_TURN_ADDITION ? carry_turns(j) : 0;
-	if (build_escape(j, kept))
+	if (build_escape(j, kept ? j->cdg.state : NULL))
 		return -1;
 	if (allow_tree_turns(j, kept)) {
-		ta_logf(j->log, TA_LOG_INFO,
-			"the previous turn decisions clash with the escape tree: deciding all turns anew");
-		st->prior_discarded = 1;
-		ta_cdg_free(&j->cdg);
-		kept = 0;
-		if (ta_cdg_init(&j->cdg, g) || build_escape(j, 0))
+		if (redecide_around_tree(j))
 			return -1;
-		ta_escape_allow_turns(&j->esc, &j->cdg);
+		st->prior_discarded = 1;
+		kept = 0;
+		for (k = 0; k < g->n_turn_slots; k++)
+			kept += j->prior->turn_state[k] == j->cdg.state[k] &&
+				j->cdg.state[k] != TA_TURN_UNDECIDED;
+		ta_logf(j->log, TA_LOG_INFO,
+			"the previous turn decisions clash with the escape tree: tree turns first, then the previously allowed turns again by weight (%llu decisions kept)",
+			(unsigned long long)kept);
 	}
 	st->turns_kept = kept;
 	j->cdg.level = j->esc.level;
