@@ -3,7 +3,7 @@ UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SAN_CFLAGS)
 UNIT_LDADD = plugin/core/libtacore_checked.la $(CHECK_LIBS) -lm
 
 check_PROGRAMS += tests/unit/test_fig18
-tests_unit_test_fig18_SOURCES = tests/unit/test_fig18.c
+tests_unit_test_fig18_SOURCES = tests/unit/test_fig18.c tests/unit/run_suite.h
 tests_unit_test_fig18_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_fig18_LDADD = $(UNIT_LDADD)
 tests_unit_test_fig18_LDFLAGS = $(SAN_CFLAGS)

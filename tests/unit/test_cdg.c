@@ -13,6 +13,7 @@
 #include "ta_escape.h"
 #include "ta_turnadd.h"
 #include "topo_graph.h"
+#include "run_suite.h"
 
 static uint64_t rng_state;
 
@@ -110,16 +111,10 @@ int main(void)
 {
 	Suite *s = suite_create("cdg");
 	TCase *tc = tcase_create("incremental");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, incremental_equals_naive_on_random_nets);
 	tcase_add_test(tc, incremental_equals_naive_on_tori);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }

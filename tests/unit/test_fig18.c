@@ -18,6 +18,7 @@
 #include "ta_escape.h"
 #include "ta_graph.h"
 #include "ta_turnadd.h"
+#include "run_suite.h"
 
 enum { A, B, C, D, E, F, N_SW };
 
@@ -171,16 +172,10 @@ int main(void)
 {
 	Suite *s = suite_create("fig18");
 	TCase *tc = tcase_create("paper");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, paper_order_gives_paper_verdicts);
 	tcase_add_test(tc, escape_tree_keeps_paper_verdicts);
 	tcase_add_test(tc, order_decides_which_turn_is_prohibited);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }

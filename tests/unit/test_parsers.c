@@ -11,6 +11,7 @@
 
 #include "ta_engine.h"
 #include "ta_traffic.h"
+#include "run_suite.h"
 
 static char last_msg[1024];
 static int n_errors;
@@ -188,8 +189,6 @@ int main(void)
 {
 	Suite *s = suite_create("parsers");
 	TCase *tc = tcase_create("files");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, options_good);
 	tcase_add_test(tc, options_bad);
@@ -197,9 +196,5 @@ int main(void)
 	tcase_add_test(tc, traffic_good);
 	tcase_add_test(tc, traffic_bad);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }

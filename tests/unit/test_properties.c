@@ -12,6 +12,7 @@
 #include "route_verify.h"
 #include "ta_engine.h"
 #include "topo_graph.h"
+#include "run_suite.h"
 
 static void route_and_verify(struct topo *t, const char *what,
 			     enum ta_mode mode, struct verify_report *rep)
@@ -143,8 +144,6 @@ int main(void)
 {
 	Suite *s = suite_create("properties");
 	TCase *tc = tcase_create("fabrics");
-	SRunner *sr;
-	int failed;
 
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, rings);
@@ -153,9 +152,5 @@ int main(void)
 	tcase_add_test(tc, random_nets);
 	tcase_add_test(tc, verifier_sees_ring_cycle_without_prohibition);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }

@@ -14,6 +14,7 @@
 #include "route_verify.h"
 #include "ta_saved.h"
 #include "topo_graph.h"
+#include "run_suite.h"
 
 enum { LEAVES = 12, SPINES = 6, HOSTS = 6, GONE_SPINE = 2 };
 
@@ -180,15 +181,9 @@ int main(void)
 {
 	Suite *s = suite_create("reroute");
 	TCase *tc = tcase_create("minimal change");
-	SRunner *sr;
-	int failed;
 
 	tcase_add_test(tc, spine_failure_and_return);
 	tcase_add_test(tc, random_net_resweep_changes_nothing);
 	suite_add_tcase(s, tc);
-	sr = srunner_create(s);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return run_suite(s);
 }
