@@ -45,9 +45,5 @@ scripts_madtally_SOURCES = \
 	scripts/lc_parse.h scripts/lc_parse_topo.c
 
 dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
-	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh \
-	scripts/bench_speed.sh
+	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh
 EXTRA_DIST += scripts/README.md
-
-# Seeded fault campaign (failures and restores, tables checked after each).
-dist_noinst_SCRIPTS += scripts/fault_campaign.sh
