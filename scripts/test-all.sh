@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The test command: installs what is missing, builds with -Werror and runs
-# every unit and integration test (make check), then make distcheck.
+# every unit and integration test (make check), then make distcheck, then
+# the core's unit tests again built with ASan and UBSan.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
@@ -22,4 +23,17 @@ fi
 make -j"$(nproc)" distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror
 pass=$(sed -n 's/^# PASS: *//p' test-suite.log)
 fail=$(sed -n 's/^# FAIL: *//p' test-suite.log)
+
+# The routing core's unit tests under AddressSanitizer and UBSan.
+cd "$top"
+rm -rf _build_san
+mkdir _build_san
+cd _build_san
+../configure --enable-werror --enable-sanitizers
+core_tests="tests/unit/test_fig18 tests/unit/test_parsers
+	tests/unit/test_properties tests/unit/test_reroute tests/unit/test_cdg"
+# shellcheck disable=SC2086 # a list of names
+make -j"$(nproc)" check TESTS="$(echo $core_tests)" ||
+	{ cat tests/unit/*.log; exit 1; }
 echo "make check: ${pass:-0} passed, ${fail:-0} failed"
+echo "sanitized core unit tests: $(echo $core_tests | wc -w) passed, 0 failed"
