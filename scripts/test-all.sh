@@ -30,10 +30,8 @@ rm -rf _build_san
 mkdir _build_san
 cd _build_san
 ../configure --enable-werror --enable-sanitizers
-core_tests="tests/unit/test_fig18 tests/unit/test_parsers
-	tests/unit/test_properties tests/unit/test_reroute tests/unit/test_cdg"
-# shellcheck disable=SC2086 # a list of names
-make -j"$(nproc)" check TESTS="$(echo $core_tests)" ||
+core_tests="tests/unit/test_fig18 tests/unit/test_parsers tests/unit/test_properties tests/unit/test_reroute tests/unit/test_cdg"
+make -j"$(nproc)" check TESTS="$core_tests" ||
 	{ cat tests/unit/*.log; exit 1; }
 echo "make check: ${pass:-0} passed, ${fail:-0} failed"
-echo "sanitized core unit tests: $(echo $core_tests | wc -w) passed, 0 failed"
+echo "sanitized core unit tests: $(wc -w <<<"$core_tests") passed, 0 failed"
