@@ -45,5 +45,6 @@ scripts_madtally_SOURCES = \
 	scripts/lc_parse.h scripts/lc_parse_topo.c
 
 dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
-	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh
+	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh \
+	scripts/bench_speed.sh
 EXTRA_DIST += scripts/README.md
