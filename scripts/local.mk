@@ -48,3 +48,6 @@ dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
 	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh \
 	scripts/bench_speed.sh
 EXTRA_DIST += scripts/README.md
+
+# Seeded fault campaign (failures and restores, tables checked after each).
+dist_noinst_SCRIPTS += scripts/fault_campaign.sh
