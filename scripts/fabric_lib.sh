@@ -32,6 +32,8 @@
 # options to ibsim (e.g. -v); FAB_OSM_PRELOAD names libraries preloaded
 # into opensm before umad2sim and FAB_OSM_ENV (an array of NAME=VALUE)
 # extra environment for opensm (mad_count.sh's MAD counter uses both).
+# FAB_OSM_WRAPPER (an array) is a command put in front of opensm, which
+# must exec it with the same PID (valgrind_opensm.sh: valgrind).
 
 FAB_UMAD2SIM=${UMAD2SIM:-/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so}
 FAB_IBSIM=${IBSIM:-ibsim}
@@ -46,6 +48,7 @@ FAB_CON_FD=
 FAB_T0=
 FAB_ENV=()
 FAB_OSM_ENV=()
+FAB_OSM_WRAPPER=()
 
 fab_log() {
 	if [[ ${FAB_VERBOSE:-0} == 1 ]]; then
@@ -236,6 +239,7 @@ fab_start_opensm() {
 	(cd "$FAB_DIR" && exec env "${FAB_ENV[@]}" \
 		OSM_CACHE_DIR="$FAB_DIR/cache" OSM_TMP_DIR="$FAB_DIR" \
 		LD_LIBRARY_PATH="${plugin_dir:+$plugin_dir:}${LD_LIBRARY_PATH:-}" \
+		${FAB_OSM_WRAPPER[@]+"${FAB_OSM_WRAPPER[@]}"} \
 		"$FAB_OPENSM" -F "$conf" -f "$FAB_DIR/opensm.log" \
 		>"$FAB_DIR/opensm.out" 2>&1 </dev/null) &
 	FAB_OPENSM_PID=$!

@@ -51,3 +51,6 @@ EXTRA_DIST += scripts/README.md
 
 # Seeded fault campaign (failures and restores, tables checked after each).
 dist_noinst_SCRIPTS += scripts/fault_campaign.sh
+
+# OpenSM with the plugin under valgrind memcheck (not in make check).
+dist_noinst_SCRIPTS += scripts/valgrind_opensm.sh
