@@ -57,6 +57,8 @@ static int check_unique(struct g2l_entry *e, size_t n, const char *file,
 {
 	size_t i;
 
+	if (n < 2)
+		return 0;	/* nothing to compare (and e may be NULL) */
 	qsort(e, n, sizeof(*e), cmp_guid);
 	for (i = 1; i < n; i++)
 		if (e[i].guid == e[i - 1].guid) {
