@@ -202,35 +202,6 @@ static uint64_t carry_turns(struct route_job *j)
 	return kept;
 }
 
-/*
- * Allows the escape tree's turns.  From scratch they cannot close a
- * cycle; over carried decisions each is checked, and -1 says one would.
- */
-static int allow_tree_turns(struct route_job *j, uint64_t kept)
-{
-	const struct ta_graph *g = j->g;
-	uint32_t s, a, b;
-
-	if (!kept) {
-		ta_escape_allow_turns(&j->esc, &j->cdg);
-		return 0;
-	}
-	for (s = 0; s < g->n_sw; s++)
-		for (a = 0; a < g->sw[s].n_ends; a++)
-			for (b = 0; b < g->sw[s].n_ends; b++) {
-				uint8_t st = j->cdg.state[ta_turn(g, s, a, b)];
-
-				if (a == b || st == TA_TURN_ALLOWED ||
-				    !ta_escape_is_tree_end(&j->esc, g, s, a) ||
-				    !ta_escape_is_tree_end(&j->esc, g, s, b))
-					continue;
-				if (ta_cdg_closes_cycle(&j->cdg, s, a, b))
-					return -1;
-				ta_cdg_allow(&j->cdg, s, a, b);
-			}
-	return 0;
-}
-
 /* state, if given: parents whose turns it allows come first */
 static int build_escape(struct route_job *j, const uint8_t *state)
 {
@@ -258,7 +229,8 @@ static int redecide_around_tree(struct route_job *j)
 	ta_cdg_free(&j->cdg);
 	if (ta_cdg_init(&j->cdg, g) || build_escape(j, prev))
 		return -1;
-	ta_escape_allow_turns(&j->esc, &j->cdg);
+	if (ta_escape_allow_turns(&j->esc, &j->cdg))
+		return -1;	/* cannot happen: tree turns alone are acyclic */
 	for (k = 0; k < g->n_turn_slots; k++)
 		if (j->cdg.state[k] == TA_TURN_UNDECIDED &&
 		    prev[k] == TA_TURN_PROHIBITED)
@@ -280,7 +252,7 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	kept = j->o->mode == TA_MODE_TURN_ADDITION ? carry_turns(j) : 0;
 	if (build_escape(j, kept ? j->cdg.state : NULL))
 		return -1;
-	if (allow_tree_turns(j, kept)) {
+	if (ta_escape_allow_turns(&j->esc, &j->cdg)) {
 		if (redecide_around_tree(j))
 			return -1;
 		st->prior_discarded = 1;

@@ -227,7 +227,7 @@ int ta_escape_is_tree_end(const struct ta_escape *e, const struct ta_graph *g,
 	return pe != TA_NO_END && g->sw[r->peer].ends[pe].link == r->link;
 }
 
-void ta_escape_allow_turns(const struct ta_escape *e, struct ta_cdg *c)
+int ta_escape_allow_turns(const struct ta_escape *e, struct ta_cdg *c)
 {
 	const struct ta_graph *g = c->g;
 	uint32_t s, i, j;
@@ -236,10 +236,14 @@ void ta_escape_allow_turns(const struct ta_escape *e, struct ta_cdg *c)
 		for (i = 0; i < g->sw[s].n_ends; i++) {
 			if (!ta_escape_is_tree_end(e, g, s, i))
 				continue;
-			for (j = 0; j < g->sw[s].n_ends; j++)
-				if (j != i && ta_escape_is_tree_end(e, g, s, j))
-					c->state[ta_turn(g, s, i, j)] =
-						TA_TURN_ALLOWED;
+			for (j = 0; j < g->sw[s].n_ends; j++) {
+				if (j == i || !ta_escape_is_tree_end(e, g, s, j) ||
+				    ta_cdg_allowed(c, s, i, j))
+					continue;
+				if (ta_cdg_closes_cycle(c, s, i, j))
+					return -1;
+				ta_cdg_allow(c, s, i, j);
+			}
 		}
-	ta_cdg_touch(c);
+	return 0;
 }

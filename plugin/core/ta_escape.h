@@ -41,7 +41,11 @@ void ta_escape_free(struct ta_escape *e);
 int ta_escape_is_tree_end(const struct ta_escape *e, const struct ta_graph *g,
 			  uint32_t s, uint32_t j);
 
-/* marks every turn between two tree links as allowed */
-void ta_escape_allow_turns(const struct ta_escape *e, struct ta_cdg *c);
+/*
+ * Allows every turn between two tree links.  Alone they never close a
+ * cycle; over decisions already in c (a resweep) each is checked, and
+ * -1 says one would (c then holds the tree turns allowed so far).
+ */
+int ta_escape_allow_turns(const struct ta_escape *e, struct ta_cdg *c);
 
 #endif

@@ -44,8 +44,8 @@ static uint32_t compare_once(const struct ta_graph *g, int with_escape,
 	slow.naive = 1;
 	if (with_escape) {
 		ck_assert_int_eq(ta_escape_build(&e, g, w, NULL, 0), 0);
-		ta_escape_allow_turns(&e, &fast);
-		ta_escape_allow_turns(&e, &slow);
+		ck_assert_int_eq(ta_escape_allow_turns(&e, &fast), 0);
+		ck_assert_int_eq(ta_escape_allow_turns(&e, &slow), 0);
 		ta_escape_free(&e);
 	}
 	ck_assert_int_eq(ta_turnadd_decide(&fast, w, rng() % 3), 0);

@@ -136,7 +136,7 @@ START_TEST(escape_tree_keeps_paper_verdicts)
 	ck_assert_int_eq(ta_cdg_init(&c, g), 0);
 	ck_assert_int_eq(ta_escape_build(&e, g, w, NULL, 0), 0);
 	ck_assert_uint_eq(e.root, B);
-	ta_escape_allow_turns(&e, &c);
+	ck_assert_int_eq(ta_escape_allow_turns(&e, &c), 0);
 	ck_assert_int_eq(ta_turnadd_decide(&c, w, 0), 0);
 	check_verdicts(g, &c);
 	ta_escape_free(&e);

@@ -27,23 +27,38 @@ static int add_switches_links(struct ta_graph *g, const struct topo *t,
 	return 0;
 }
 
-struct ta_graph *topo_to_graph(const struct topo *t)
+/*
+ * The graph without switch gone.  LIDs: port-major as topo_graph.h says
+ * when ranks != 0, else switches 1..n_sw then hosts in host order.
+ */
+static struct ta_graph *build(const struct topo *t, unsigned gone,
+			      unsigned ranks)
 {
 	struct ta_graph *g = ta_graph_new();
 	int *idx = calloc(t->n_sw + 1, sizeof(*idx));
-	unsigned i, lid = 1;
+	unsigned i;
 
-	if (!g || !idx || add_switches_links(g, t, TOPO_KEEP_ALL, idx))
+	if (!g || !idx || add_switches_links(g, t, gone, idx))
 		goto fail;
-	for (i = 0; i < t->n_sw; i++)
-		if (ta_graph_add_dest(g, lid++, i, 0, false, 0x1000 + i,
+	for (i = 0; i < t->n_sw; i++) {
+		unsigned lid = ranks ? 1 + 64 * (i % ranks) + 32 + i / ranks :
+				       1 + i;
+
+		if (i != gone &&
+		    ta_graph_add_dest(g, lid, idx[i], 0, false, 0x1000 + i,
 				      t->sw_name[i]) < 0)
 			goto fail;
-	for (i = 0; i < t->n_hosts; i++)
-		if (ta_graph_add_dest(g, lid++, t->hosts[i].sw,
-				      t->hosts[i].port, true, 0x20000 + i,
-				      t->host_name[i]) < 0)
+	}
+	for (i = 0; i < t->n_hosts; i++) {
+		unsigned s = t->hosts[i].sw;
+		unsigned lid = ranks ? 1 + 64 * (t->hosts[i].port - 1) + s :
+				       1 + t->n_sw + i;
+
+		if (s != gone &&
+		    ta_graph_add_dest(g, lid, idx[s], t->hosts[i].port, true,
+				      0x20000 + i, t->host_name[i]) < 0)
 			goto fail;
+	}
 	if (ta_graph_finalize(g))
 		goto fail;
 	free(idx);
@@ -54,40 +69,20 @@ fail:
 	return NULL;
 }
 
+struct ta_graph *topo_to_graph(const struct topo *t)
+{
+	return build(t, TOPO_KEEP_ALL, 0);
+}
+
 struct ta_graph *topo_to_graph_port_major(const struct topo *t,
 					  unsigned gone)
 {
-	struct ta_graph *g = ta_graph_new();
-	int *idx = calloc(t->n_sw + 1, sizeof(*idx));
 	unsigned i, ranks = 1;
 
-	if (!g || !idx || t->n_sw > 32 ||
-	    add_switches_links(g, t, gone, idx))
-		goto fail;
+	if (t->n_sw > 32)
+		return NULL;
 	for (i = 0; i < t->n_hosts; i++)
 		if (t->hosts[i].port > ranks)
 			ranks = t->hosts[i].port;
-	for (i = 0; i < t->n_hosts; i++) {
-		unsigned s = t->hosts[i].sw;
-
-		if (s != gone &&
-		    ta_graph_add_dest(g, 1 + 64 * (t->hosts[i].port - 1) + s,
-				      idx[s], t->hosts[i].port, true,
-				      0x20000 + i, t->host_name[i]) < 0)
-			goto fail;
-	}
-	for (i = 0; i < t->n_sw; i++)
-		if (i != gone &&
-		    ta_graph_add_dest(g, 1 + 64 * (i % ranks) + 32 + i / ranks,
-				      idx[i], 0, false, 0x1000 + i,
-				      t->sw_name[i]) < 0)
-			goto fail;
-	if (ta_graph_finalize(g))
-		goto fail;
-	free(idx);
-	return g;
-fail:
-	free(idx);
-	ta_graph_free(g);
-	return NULL;
+	return build(t, gone, ranks);
 }
