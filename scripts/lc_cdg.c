@@ -93,7 +93,7 @@ static void set_edge(struct lc_cdg *g, unsigned slot, unsigned next_port)
 	g->bits[bit / 64] |= 1ull << (bit % 64);
 }
 
-static bool has_edge(const struct lc_cdg *g, unsigned slot,
+bool lc_cdg_has_edge(const struct lc_cdg *g, unsigned slot,
 		     unsigned next_port)
 {
 	size_t bit = g->bit_off[slot] + next_port;
@@ -184,7 +184,7 @@ static int next_successor(struct dfs *d)
 	while (d->next_port[top] <= n_ports) {
 		unsigned q = d->next_port[top]++;
 
-		if (has_edge(g, slot, q))
+		if (lc_cdg_has_edge(g, slot, q))
 			return (int)(g->slot_base[t] + q);
 	}
 	return -1;

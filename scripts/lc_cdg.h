@@ -37,6 +37,14 @@ void lc_cdg_add_lid(struct lc_cdg *g, unsigned lid, const unsigned *src,
 		    unsigned n_src);
 
 unsigned lc_cdg_channels(const struct lc_cdg *g);
+
+/*
+ * 1 if some route leaves by channel slot and then leaves the peer switch
+ * by its port next_port.
+ */
+bool lc_cdg_has_edge(const struct lc_cdg *g, unsigned slot,
+		     unsigned next_port);
+
 unsigned long lc_cdg_edges(const struct lc_cdg *g);
 
 /*

@@ -1,16 +1,19 @@
 // SPDX-License-Identifier: MIT
 /*
  * lftcheck: checks the unicast routes a subnet manager put into the
- * switches, independently of the routing engine that computed them.
+ * switches, independently of the routing engine that computed them, and
+ * evaluates their quality.
  *
- *   lftcheck [-n MAX_DETAIL] [-t] TOPOLOGY LFTS
+ *   lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] TOPOLOGY LFTS
  *
  * TOPOLOGY is ibnetdiscover output, LFTS the output of lftread (same
  * format as dump_fts -n, ibroute; those tools miss some entries, see
  * lftread.c).  Exit status: 0 if every host
  * reaches every host and switch LID and the channel dependency graph is
  * acyclic, 1 if not, 2 on bad usage or input.  -t (--throughput) also
- * prints the papers' throughput of the routes (see lc_load.h).
+ * prints the papers' throughput of the routes (see lc_load.h) and the
+ * turn usage (lc_turns.h, also --turns); --groups the throughput of
+ * the two-group traffic (lc_groups.h).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -19,17 +22,43 @@
 #include <unistd.h>
 
 #include "lc_check.h"
+#include "lc_groups.h"
 #include "lc_load.h"
 #include "lc_parse.h"
+#include "lc_turns.h"
+
+enum { OPT_TURNS = 256, OPT_GROUPS };
 
 static const char usage_text[] =
-	"usage: lftcheck [-n MAX_DETAIL] [-t] TOPOLOGY LFTS\n"
+	"usage: lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] "
+	"TOPOLOGY LFTS\n"
 	"  TOPOLOGY  ibnetdiscover output (with LIDs)\n"
 	"  LFTS      lftread output (dump_fts -n / ibroute format)\n"
 	"  -n N      print at most N lines about unreachable routes "
 	"(default 10)\n"
 	"  -t, --throughput  also print throughput=1/(max link load) for\n"
-	"            uniform all-to-all traffic, and that link\n"
+	"            uniform all-to-all traffic (every host sends 1.0 spread\n"
+	"            evenly over all other hosts; every link direction,\n"
+	"            host links too, has capacity 1.0) and that link, and\n"
+	"            the turn usage (as --turns)\n"
+	"  --turns   print turns_total=T turns_used=U "
+	"prohibited_fraction=1-U/T:\n"
+	"            turns are (in link, out link) pairs of different\n"
+	"            inter-switch links at a switch (parallel links count\n"
+	"            apart, no U-turns); used: taken by a route from a\n"
+	"            switch with hosts to any host or switch LID\n"
+	"  --groups A,B  two-group traffic: a node is in group A if its\n"
+	"            description (name) starts with A, in B if with B; every\n"
+	"            host must be in one.  Prints intra_throughput= (each\n"
+	"            host sends 1.0 over the other hosts of its group),\n"
+	"            inter_throughput= (each host sends p/n over the hosts\n"
+	"            of the other group; p = join_links, the switch-switch\n"
+	"            links between A and B; n = hosts of the sender's "
+	"group),\n"
+	"            join_links=, hosts_a=, hosts_b=\n"
+	"  --help    this text\n"
+	"Hops (max_sw_hops, mean_sw_hops): inter-switch links, over ordered\n"
+	"host pairs.\n"
 	"Exit 0: all reachable and CDG acyclic; 1: not; 2: bad input.\n";
 
 static void print_cycle(const struct lc_fabric *f, const struct lc_report *r)
@@ -68,89 +97,179 @@ static void print_report(const struct lc_fabric *f, const struct lc_report *r)
 	printf("verdict=%s\n", lc_report_ok(r) ? "OK" : "FAIL");
 }
 
+/* SW[P] of the most loaded link, or host-link. */
+static void print_max_link(const struct lc_fabric *f,
+			   const struct lc_load_report *lr)
+{
+	if (lr->max_sw >= 0)
+		printf("%s[%u]", f->node[f->sw_node[lr->max_sw]].desc,
+		       lr->max_port);
+	else
+		printf("host-link");
+}
+
 /*
  * throughput=T max_link_load=L max_link=SW[P] links_at_max=N, and
  * undelivered=U (share of the traffic not delivered) if there is some.
  */
 static int print_throughput(const struct lc_fabric *f)
 {
+	struct lc_traffic t;
 	struct lc_load_report lr;
 
-	if (lc_load_compute(f, &lr))
+	lc_traffic_uniform(&t);
+	if (lc_load_compute(f, &t, &lr))
 		return -1;
 	printf("throughput=%.4f max_link_load=%.4f max_link=", lr.throughput,
 	       lr.max_load);
-	if (lr.max_sw >= 0)
-		printf("%s[%u]", f->node[f->sw_node[lr.max_sw]].desc,
-		       lr.max_port);
-	else
-		printf("host-link");
+	print_max_link(f, &lr);
 	printf(" links_at_max=%u", lr.links_at_max);
-	if (lr.lost > 0 && lr.hosts)
-		printf(" undelivered=%.6f", lr.lost / lr.hosts);
+	if (lr.lost > 0 && lr.sent > 0)
+		printf(" undelivered=%.6f", lr.lost / lr.sent);
 	putchar('\n');
+	return 0;
+}
+
+/*
+ * intra_throughput=X inter_throughput=Y join_links=P hosts_a=NA
+ * hosts_b=NB, then the most loaded link of each.
+ */
+static int print_groups(const struct lc_fabric *f, const struct lc_groups *g)
+{
+	struct lc_traffic t;
+	struct lc_load_report intra, inter;
+
+	lc_groups_intra(g, &t);
+	if (lc_load_compute(f, &t, &intra))
+		return -1;
+	lc_groups_inter(g, &t);
+	if (lc_load_compute(f, &t, &inter))
+		return -1;
+	printf("intra_throughput=%.4f inter_throughput=%.4f join_links=%u "
+	       "hosts_a=%u hosts_b=%u", intra.throughput, inter.throughput,
+	       g->join_links, g->hosts[0], g->hosts[1]);
+	printf(" intra_max_link_load=%.4f intra_max_link=", intra.max_load);
+	print_max_link(f, &intra);
+	printf(" inter_max_link_load=%.4f inter_max_link=", inter.max_load);
+	print_max_link(f, &inter);
+	putchar('\n');
+	return 0;
+}
+
+static void print_turns(const struct lc_report *r)
+{
+	struct lc_turns t;
+
+	lc_turns_count(&r->cdg, &t);
+	printf("turns_total=%llu turns_used=%llu prohibited_fraction=%.4f\n",
+	       t.total, t.used,
+	       t.total ? 1.0 - (double)t.used / (double)t.total : 0.0);
+}
+
+struct options {
+	int throughput, turns;
+	unsigned long max_detail;
+	const char *groups;	/* --groups argument, or NULL */
+};
+
+/* 0: go on, 1: --help printed, -1: bad usage (printed). */
+static int parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option long_opts[] = {
+		{ "throughput", no_argument, NULL, 't' },
+		{ "turns", no_argument, NULL, OPT_TURNS },
+		{ "groups", required_argument, NULL, OPT_GROUPS },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	char *end;
+	int opt;
+
+	*o = (struct options){ .max_detail = 10 };
+	while ((opt = getopt_long(argc, argv, "hn:t", long_opts, NULL)) != -1) {
+		switch (opt) {
+		case 't':
+			o->throughput = 1;
+			o->turns = 1;
+			break;
+		case OPT_TURNS:
+			o->turns = 1;
+			break;
+		case OPT_GROUPS:
+			o->groups = optarg;
+			break;
+		case 'n':
+			o->max_detail = strtoul(optarg, &end, 10);
+			if (!*optarg || *end) {
+				fprintf(stderr, "lftcheck: bad -n '%s'\n",
+					optarg);
+				return -1;
+			}
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return 1;
+		default:
+			fputs(usage_text, stderr);
+			return -1;
+		}
+	}
+	if (argc - optind != 2) {
+		fputs(usage_text, stderr);
+		return -1;
+	}
+	return 0;
+}
+
+/* The optional evaluations; -1 if out of memory. */
+static int print_quality(const struct lc_fabric *f, const struct lc_report *r,
+			 const struct options *o, const struct lc_groups *g)
+{
+	if (o->throughput && print_throughput(f))
+		return -1;
+	if (o->turns)
+		print_turns(r);
+	if (o->groups && print_groups(f, g))
+		return -1;
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
-	static const struct option long_opts[] = {
-		{ "throughput", no_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int throughput = 0;
-	unsigned long max_detail = 10;
+	struct options o;
+	struct lc_groups g = { 0 };
 	struct lc_fabric f;
 	struct lc_report r;
-	char *end;
-	int opt, ok;
+	const char *topo, *lfts;
+	int ret = 2;
 
-	while ((opt = getopt_long(argc, argv, "hn:t", long_opts, NULL)) != -1) {
-		switch (opt) {
-		case 't':
-			throughput = 1;
-			break;
-		case 'n':
-			max_detail = strtoul(optarg, &end, 10);
-			if (!*optarg || *end) {
-				fprintf(stderr, "lftcheck: bad -n '%s'\n",
-					optarg);
-				return 2;
-			}
-			break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return 0;
-		default:
-			fputs(usage_text, stderr);
-			return 2;
-		}
-	}
-	if (argc - optind != 2) {
-		fputs(usage_text, stderr);
+	switch (parse_options(argc, argv, &o)) {
+	case 1:
+		return 0;
+	case -1:
 		return 2;
 	}
+	topo = argv[optind];
+	lfts = argv[optind + 1];
+	if (o.groups && lc_groups_parse(&g, o.groups))
+		return 2;
 	lc_fabric_init(&f);
-	if (lc_read_topology(&f, argv[optind]) ||
-	    lc_read_lfts(&f, argv[optind + 1])) {
-		lc_fabric_free(&f);
-		return 2;
-	}
-	if (lc_check(&f, &r, stdout, (unsigned)max_detail)) {
+	if (lc_read_topology(&f, topo) ||
+	    (o.groups && lc_groups_assign(&g, &f, topo)) ||
+	    lc_read_lfts(&f, lfts))
+		goto out;
+	if (lc_check(&f, &r, stdout, (unsigned)o.max_detail)) {
 		fprintf(stderr, "lftcheck: out of memory\n");
-		lc_fabric_free(&f);
-		return 2;
+		goto out;
 	}
 	print_report(&f, &r);
-	ok = lc_report_ok(&r);
-	if (throughput && print_throughput(&f)) {
+	if (print_quality(&f, &r, &o, &g))
 		fprintf(stderr, "lftcheck: out of memory\n");
-		lc_report_free(&r);
-		lc_fabric_free(&f);
-		return 2;
-	}
+	else
+		ret = lc_report_ok(&r) ? 0 : 1;
 	lc_report_free(&r);
+out:
+	lc_groups_free(&g);
 	lc_fabric_free(&f);
-	return ok ? 0 : 1;
+	return ret;
 }

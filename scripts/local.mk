@@ -12,7 +12,9 @@ scripts_lftcheck_SOURCES = \
 	scripts/lc_routes.c scripts/lc_routes.h \
 	scripts/lc_cdg.c scripts/lc_cdg.h \
 	scripts/lc_check.c scripts/lc_check.h \
-	scripts/lc_load.c scripts/lc_load.h
+	scripts/lc_load.c scripts/lc_load.h \
+	scripts/lc_groups.c scripts/lc_groups.h \
+	scripts/lc_turns.c scripts/lc_turns.h
 
 # Reads every switch's LFT by directed-route SMPs (libibumad; umad2sim).
 noinst_PROGRAMS += scripts/lftread
