@@ -30,10 +30,16 @@ enum ta_lft_update {
 				 * that saw a port state change */
 };
 
+enum ta_hop_tables {
+	TA_HOPS_TURNADD,	/* the plugin fills OpenSM's min-hop tables */
+	TA_HOPS_OPENSM,		/* OpenSM builds them (slower) */
+};
+
 struct ta_options {
 	uint64_t seed;		/* shuffle of asymmetric ties */
 	enum ta_lid_order lid_order;
 	enum ta_lft_update lft_update;
+	enum ta_hop_tables hop_tables;
 	uint64_t escape_root_guid;	/* 0: pick automatically */
 	char *traffic_file;	/* NULL: uniform traffic */
 	enum ta_mode mode;
