@@ -97,11 +97,12 @@ static int make_topo(struct topo *t, int argc, char **argv)
 
 static void print(const char *phase, double best, const struct ta_stats *st)
 {
-	printf("%s: switches=%u links=%u dests=%u seconds=%.3f turns=%llu prohibited=%llu kept=%llu fallback=%u visits=%llu unreachable=%llu\n",
+	printf("%s: switches=%u links=%u dests=%u seconds=%.3f turns=%llu prohibited=%llu kept=%llu fallback=%u kept_dests=%u visits=%llu unreachable=%llu\n",
 	       phase, st->switches, st->links, st->dests, best,
 	       (unsigned long long)st->turns,
 	       (unsigned long long)st->turns_prohibited,
 	       (unsigned long long)st->turns_kept, st->dests_fallback,
+	       st->dests_kept,
 	       (unsigned long long)st->cycle_check_visits,
 	       (unsigned long long)st->unreachable);
 }
