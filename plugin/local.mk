@@ -12,6 +12,7 @@ plugin_libturnadd_la_SOURCES = \
 	plugin/turnadd_config.c plugin/turnadd_config.h \
 	plugin/turnadd_summary.c plugin/turnadd_summary.h \
 	plugin/osm_graph.c plugin/osm_graph.h \
+	plugin/osm_hops.c plugin/osm_hops.h \
 	plugin/osm_lft.c plugin/osm_lft.h \
 	plugin/osm_log_bridge.c plugin/osm_log_bridge.h \
 	plugin/lid_osm_fabric.c plugin/lid_osm_fabric.h \

@@ -5,6 +5,7 @@
 
 #include "turnadd_routing.h"
 #include "osm_log_bridge.h"
+#include "osm_hops.h"
 #include "osm_lft.h"
 #include "turnadd_config.h"
 #include "turnadd_summary.h"
@@ -61,11 +62,28 @@ static int routing_failed(struct turnadd_ctx *ctx, const char *what,
 }
 
 /*
- * Computes the routes.  Returns 1 so that OpenSM also builds its own
- * min-hop matrices (ucast_mgr_route() calls
- * osm_ucast_mgr_build_lid_matrices() on > 0): the multicast manager and
- * others read them.
+ * OpenSM's min-hop tables, which the multicast manager and the SA read:
+ * filled here (osm_hops.h) unless hop_tables is opensm or a hop weights
+ * file is configured (then, or if filling fails, 1 makes
+ * ucast_mgr_route() call osm_ucast_mgr_build_lid_matrices()).
  */
+static int hop_tables(struct turnadd_ctx *ctx, enum ta_hop_tables how)
+{
+	double t0 = now_seconds();
+
+	if (how == TA_HOPS_OPENSM || ctx->osm->subn.opt.hop_weights_file)
+		return 1;
+	if (osm_hops_fill(&ctx->graph, &ctx->log)) {
+		ta_logf(&ctx->log, TA_LOG_ERROR,
+			"OpenSM builds the min-hop tables instead");
+		return 1;
+	}
+	ta_logf(&ctx->log, TA_LOG_INFO, "min-hop tables filled in %.3f s",
+		now_seconds() - t0);
+	return 0;
+}
+
+/* Computes the routes, then the min-hop tables (see hop_tables()). */
 static int build_lid_matrices(void *context)
 {
 	struct turnadd_ctx *ctx = context;
@@ -73,6 +91,7 @@ static int build_lid_matrices(void *context)
 	struct ta_prior_buf prior;
 	const char *path;
 	double t0, t_graph;
+	int ret;
 
 	turnadd_ctx_release(ctx);
 	t0 = now_seconds();
@@ -101,10 +120,11 @@ static int build_lid_matrices(void *context)
 	}
 	ta_prior_buf_free(&prior);
 	ctx->have_result = true;
-	ta_options_clear(&opts);
 	turnadd_log_route(&ctx->log, &ctx->graph, &ctx->result.stats,
 			  t_graph);
-	return 1;
+	ret = hop_tables(ctx, opts.hop_tables);
+	ta_options_clear(&opts);
+	return ret;
 }
 
 static int ucast_build_fwd_tables(void *context)

@@ -79,6 +79,10 @@ void turnadd_log_route(const struct ta_log *log, const struct osm_graph *og,
 			st->prior_discarded ?
 			" (previous decisions clashed with the escape tree: all decided anew)" :
 			"");
+	if (st->turns_kept && !st->traffic_estimated)
+		ta_logf(log, TA_LOG_INFO,
+			"minimal change: only parts of the fabric went, so every turn kept its decision; %u of %u destinations kept all their routes, the others were rerouted",
+			st->dests_kept, st->dests);
 	ta_logf(log, TA_LOG_INFO,
 		"routes: %" PRIu64 " unreachable (switch, LID) entries, %u destinations routed by the escape rule; graph %.3f s, routing %.3f s",
 		st->unreachable, st->dests_fallback, graph_seconds,

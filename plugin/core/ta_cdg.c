@@ -190,43 +190,85 @@ static uint64_t heap_pop(uint64_t *h, uint32_t *n)
 	return top;
 }
 
-/* Kahn's algorithm over the allowed turns; -1 if they hold a cycle */
+/* is turn k a constraint of the order (allowed), or a hint, or neither */
+static inline int edge_kind(const struct ta_cdg *c, uint32_t k)
+{
+	if (c->state[k] == TA_TURN_ALLOWED)
+		return 2;
+	return c->hint_w && c->state[k] == TA_TURN_UNDECIDED &&
+	       c->hint_w[k] > 0;
+}
+
+/*
+ * Kahn's algorithm over the allowed turns plus the hinted ones: a
+ * channel is placed when all its predecessors over both are placed
+ * (heap `all`); when the hints form a cycle, the channel of lowest rank
+ * whose allowed predecessors are all placed goes next (heap `hard`).
+ * The order is topological for the allowed turns; -1 if they hold a
+ * cycle.
+ */
 static int rebuild_order(struct ta_cdg *c)
 {
 	const struct ta_graph *g = c->g;
-	uint32_t n = 2 * g->n_links, done = 0, n_heap = 0, s, i, j, ch;
-	uint32_t *indeg = c->mark;	/* borrowed; reset below */
-	uint64_t *heap = malloc((n + 1) * sizeof(*heap));
+	uint32_t n = 2 * g->n_links, done = 0, n_all = 0, n_hard = 0;
+	uint32_t s, i, j, ch;
+	uint32_t *deg_all = c->mark, *deg_hard = c->bmark;	/* borrowed */
+	uint64_t *all = malloc((n + 1) * sizeof(*all));
+	uint64_t *hard = malloc((n + 1) * sizeof(*hard));
+	uint8_t *placed = calloc(n + 1, 1);
 
-	if (!heap)
+	if (!all || !hard || !placed) {
+		free(all);
+		free(hard);
+		free(placed);
 		return -1;
-	memset(indeg, 0, n * sizeof(*indeg));
+	}
+	memset(deg_all, 0, n * sizeof(*deg_all));
+	memset(deg_hard, 0, n * sizeof(*deg_hard));
 	for (s = 0; s < g->n_sw; s++)
 		for (i = 0; i < g->sw[s].n_ends; i++)
-			for (j = 0; j < g->sw[s].n_ends; j++)
-				if (c->state[ta_turn(g, s, i, j)] ==
-				    TA_TURN_ALLOWED)
-					indeg[ta_graph_out_chan(g, s, j)]++;
-	for (ch = 0; ch < n; ch++)
-		if (!indeg[ch])
-			heap_push(heap, &n_heap,
-				  (uint64_t)chan_rank(c, ch) << 32 | ch);
-	while (n_heap) {
-		uint32_t x = (uint32_t)heap_pop(heap, &n_heap), e;
+			for (j = 0; j < g->sw[s].n_ends; j++) {
+				int kind = edge_kind(c, ta_turn(g, s, i, j));
+				uint32_t y = ta_graph_out_chan(g, s, j);
 
+				deg_all[y] += kind != 0;
+				deg_hard[y] += kind == 2;
+			}
+	for (ch = 0; ch < n; ch++) {
+		uint64_t key = (uint64_t)chan_rank(c, ch) << 32 | ch;
+
+		if (!deg_all[ch])
+			heap_push(all, &n_all, key);
+		else if (!deg_hard[ch])
+			heap_push(hard, &n_hard, key);
+	}
+	while (n_all || n_hard) {
+		uint32_t x, e;
+
+		x = (uint32_t)(n_all ? heap_pop(all, &n_all) :
+				       heap_pop(hard, &n_hard));
+		if (placed[x])
+			continue;
+		placed[x] = 1;
 		c->ord[x] = done;
 		c->at[done++] = x;
 		chan_head(g, x, &s, &e);
 		for (j = 0; j < g->sw[s].n_ends; j++) {
+			int kind = edge_kind(c, ta_turn(g, s, e, j));
 			uint32_t y = ta_graph_out_chan(g, s, j);
+			uint64_t key = (uint64_t)chan_rank(c, y) << 32 | y;
 
-			if (c->state[ta_turn(g, s, e, j)] == TA_TURN_ALLOWED &&
-			    --indeg[y] == 0)
-				heap_push(heap, &n_heap,
-					  (uint64_t)chan_rank(c, y) << 32 | y);
+			if (!kind || placed[y])
+				continue;
+			if (--deg_all[y] == 0)
+				heap_push(all, &n_all, key);
+			else if (kind == 2 && --deg_hard[y] == 0)
+				heap_push(hard, &n_hard, key);
 		}
 	}
-	free(heap);
+	free(all);
+	free(hard);
+	free(placed);
 	memset(c->mark, 0, n * sizeof(*c->mark));
 	memset(c->bmark, 0, n * sizeof(*c->bmark));
 	c->epoch = 0;

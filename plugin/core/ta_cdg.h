@@ -34,6 +34,11 @@ struct ta_cdg {
 				 * puts channels towards lower levels first
 				 * (up*, then down*), which the heavy turns
 				 * of tree-like fabrics then keep */
+	const double *hint_w;	/* per turn slot, or NULL: undecided turns
+				 * of positive weight, likely to be allowed
+				 * soon, are kept consistent with the
+				 * initial order where the allowed turns
+				 * let them (fewer searches later) */
 	uint32_t *ord;		/* channel -> position */
 	uint32_t *at;		/* position -> channel */
 	int ord_valid;

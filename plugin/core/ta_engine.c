@@ -8,6 +8,7 @@
 #include "ta_engine.h"
 #include "ta_escape.h"
 #include "ta_intree.h"
+#include "ta_keep.h"
 #include "ta_traffic.h"
 #include "ta_turnadd.h"
 
@@ -24,6 +25,7 @@ struct route_job {
 	struct ta_cdg cdg;
 	struct ta_escape esc;
 	uint32_t *piece_size;
+	int all_carried;	/* every turn decided by the prior */
 };
 
 static double now(void)
@@ -191,13 +193,18 @@ static uint64_t carry_turns(struct route_job *j)
 	uint64_t kept = 0;
 	uint32_t k;
 
-	for (k = 0; prev && k < j->g->n_turn_slots; k++)
-		if (j->cdg.state[k] != TA_TURN_USELESS &&
-		    (prev[k] == TA_TURN_ALLOWED ||
-		     prev[k] == TA_TURN_PROHIBITED)) {
+	j->all_carried = prev != NULL;
+	for (k = 0; prev && k < j->g->n_turn_slots; k++) {
+		if (j->cdg.state[k] == TA_TURN_USELESS)
+			continue;
+		if (prev[k] == TA_TURN_ALLOWED ||
+		    prev[k] == TA_TURN_PROHIBITED) {
 			j->cdg.state[k] = prev[k];
 			kept++;
+		} else {
+			j->all_carried = 0;
 		}
+	}
 	ta_cdg_touch(&j->cdg);
 	return kept;
 }
@@ -239,21 +246,35 @@ static int redecide_around_tree(struct route_job *j)
 	return 0;
 }
 
+/*
+ * The turn weights from routes that ignore turn restrictions.  Skipped
+ * when the prior decided every turn: the weights would then only order
+ * the escape tree's ties (all zero instead).
+ */
+static int estimate_traffic(struct route_job *j, struct ta_stats *st)
+{
+	if (st->traffic_estimated)
+		return 0;
+	st->traffic_estimated = 1;
+	return ta_turn_traffic(j->g, &j->traffic, j->group, j->spread,
+			       j->by_switch, j->turn_w);
+}
+
 static int decide_turns(struct route_job *j, struct ta_stats *st)
 {
 	const struct ta_graph *g = j->g;
 	uint64_t kept;
 	uint32_t s, k;
 
-	if (j->o->mode == TA_MODE_TURN_ADDITION &&
-	    ta_turn_traffic(g, &j->traffic, j->group, j->spread,
-			    j->by_switch, j->turn_w))
-		return -1;
 	kept = j->o->mode == TA_MODE_TURN_ADDITION ? carry_turns(j) : 0;
+	if (j->o->mode == TA_MODE_TURN_ADDITION && !j->all_carried &&
+	    estimate_traffic(j, st))
+		return -1;
 	if (build_escape(j, kept ? j->cdg.state : NULL))
 		return -1;
 	if (ta_escape_allow_turns(&j->esc, &j->cdg)) {
-		if (redecide_around_tree(j))
+		j->all_carried = 0;
+		if (estimate_traffic(j, st) || redecide_around_tree(j))
 			return -1;
 		st->prior_discarded = 1;
 		kept = 0;
@@ -266,6 +287,7 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	}
 	st->turns_kept = kept;
 	j->cdg.level = j->esc.level;
+	j->cdg.hint_w = j->turn_w;
 	ta_cdg_touch(&j->cdg);
 	for (s = 0; s < g->n_sw; s++)
 		j->piece_size[j->esc.piece[s]]++;
@@ -299,17 +321,48 @@ static void write_routes(const struct ta_graph *g, const struct ta_intree *t,
 	}
 }
 
+/* the previous routes of d, kept whole (see ta_keep.h) */
+static void write_kept(const struct route_job *j, uint32_t d,
+		       struct ta_result *res)
+{
+	const struct ta_graph *g = j->g;
+	uint32_t s, p = j->esc.piece[g->dest[d].sw];
+
+	for (s = 0; s < g->n_sw; s++) {
+		uint8_t port = j->esc.piece[s] == p ?
+			j->prior->last_port[(size_t)s * g->n_dest + d] :
+			TA_NO_PORT;
+
+		res->port[(size_t)s * res->n_dest + d] = port;
+		if (port == TA_NO_PORT)
+			res->stats.unreachable++;
+	}
+}
+
 static int route_all(struct route_job *j, struct ta_result *res)
 {
 	const struct ta_graph *g = j->g;
 	struct ta_intree t;
+	struct ta_keep keep = { 0 };
+	int keeping = j->all_carried && j->prior && j->prior->last_port;
 	uint32_t k;
 
-	if (ta_intree_init(&t, g))
+	if (ta_intree_init(&t, g) || (keeping && ta_keep_init(&keep, g))) {
+		ta_intree_free(&t);
 		return -1;
+	}
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = j->by_switch[k], sw = g->dest[d].sw, got;
 		struct ta_choice ch = { .spread = j->spread[d] };
+
+		if (keeping &&
+		    ta_keep_check(&keep, j->cdg.state,
+				  j->prior->last_port + d, g->n_dest, sw,
+				  g->dest[d].port, j->esc.piece)) {
+			write_kept(j, d, res);
+			res->stats.dests_kept++;
+			continue;
+		}
 
 		if (j->prior && j->prior->home_port) {
 			ch.home = j->prior->home_port + d;
@@ -323,6 +376,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 		write_routes(g, &t, d, res);
 	}
 	ta_intree_free(&t);
+	ta_keep_free(&keep);
 	return 0;
 }
 

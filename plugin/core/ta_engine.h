@@ -30,10 +30,16 @@ enum ta_lft_update {
 				 * that saw a port state change */
 };
 
+enum ta_hop_tables {
+	TA_HOPS_TURNADD,	/* the plugin fills OpenSM's min-hop tables */
+	TA_HOPS_OPENSM,		/* OpenSM builds them (slower) */
+};
+
 struct ta_options {
 	uint64_t seed;		/* shuffle of asymmetric ties */
 	enum ta_lid_order lid_order;
 	enum ta_lft_update lft_update;
+	enum ta_hop_tables hop_tables;
 	uint64_t escape_root_guid;	/* 0: pick automatically */
 	char *traffic_file;	/* NULL: uniform traffic */
 	enum ta_mode mode;
@@ -57,6 +63,8 @@ struct ta_stats {
 	uint32_t escape_root;	/* switch index */
 	uint32_t pieces;	/* connected pieces of the switch graph */
 	uint32_t dests_fallback;	/* in-trees built with the escape rule */
+	uint32_t dests_kept;	/* previous routes kept whole (resweep) */
+	int traffic_estimated;	/* the unrestricted routing ran */
 	uint64_t cycle_check_visits;	/* channels the cycle checks visited */
 	uint64_t turns_kept;	/* decisions taken over from the prior */
 	int prior_discarded;	/* prior turns clashed with the escape tree */
@@ -87,6 +95,9 @@ struct ta_prior {
 					 * UNDECIDED for turns new to it */
 	const uint8_t *home_port;	/* [sw * n_dest + dest], TA_NO_PORT
 					 * where the switch had no route */
+	const uint8_t *last_port;	/* same layout: the latest routing's
+					 * port (differs from home where the
+					 * home port was displaced) */
 	uint64_t escape_root_guid;	/* 0: none */
 };
 
@@ -102,7 +113,11 @@ int ta_route(const struct ta_graph *g, const struct ta_options *o,
  * Same, keeping what prior decided where it still holds: turn decisions
  * of surviving turns, the escape root, and each switch's port towards
  * each destination when that port still lies on a shortest allowed
- * route (see ta_intree.h).  prior may be NULL.
+ * route (see ta_intree.h).  When the fabric only lost parts (every
+ * turn's decision is carried over, none is new), a destination whose
+ * latest routes are all still there keeps them whole: they are still
+ * shortest (paths only get longer when parts go) and allowed; the
+ * traffic estimate is then skipped too.  prior may be NULL.
  */
 int ta_route_prior(const struct ta_graph *g, const struct ta_options *o,
 		   const struct ta_prior *prior, const struct ta_log *log,

@@ -79,8 +79,17 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			*why = "lft_update must be changed_blocks or opensm";
 			return -1;
 		}
+	} else if (!strcmp(tok[0], "hop_tables")) {
+		if (!strcmp(tok[1], "turnadd"))
+			o->hop_tables = TA_HOPS_TURNADD;
+		else if (!strcmp(tok[1], "opensm"))
+			o->hop_tables = TA_HOPS_OPENSM;
+		else {
+			*why = "hop_tables must be turnadd or opensm";
+			return -1;
+		}
 	} else {
-		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update)";
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables)";
 		return -1;
 	}
 	return 0;

@@ -18,6 +18,7 @@ static void free_switches(struct ta_saved_switch *sw, uint32_t n)
 	for (i = 0; i < n; i++) {
 		free(sw[i].turn);
 		free(sw[i].home);
+		free(sw[i].last);
 	}
 	free(sw);
 }
@@ -66,6 +67,13 @@ static uint8_t saved_home(const struct ta_saved_switch *ss, uint16_t lid)
 	return ss->home[lid];
 }
 
+static uint8_t saved_last(const struct ta_saved_switch *ss, uint16_t lid)
+{
+	if (!ss || lid >= ss->n_lids)
+		return TA_NO_PORT;
+	return ss->last[lid];
+}
+
 int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 		   struct ta_prior_buf *pb)
 {
@@ -76,7 +84,8 @@ int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 		return 0;
 	pb->turn_state = malloc(g->n_turn_slots + 1);
 	pb->home_port = malloc((size_t)g->n_sw * g->n_dest + 1);
-	if (!pb->turn_state || !pb->home_port) {
+	pb->last_port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	if (!pb->turn_state || !pb->home_port || !pb->last_port) {
 		ta_prior_buf_free(pb);
 		return -1;
 	}
@@ -89,12 +98,16 @@ int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 				pb->turn_state[ta_turn(g, s, i, j)] =
 					saved_turn(ss, sw->ends[i].port,
 						   sw->ends[j].port);
-		for (d = 0; d < g->n_dest; d++)
-			pb->home_port[(size_t)s * g->n_dest + d] =
-				saved_home(ss, g->dest[d].lid);
+		for (d = 0; d < g->n_dest; d++) {
+			size_t k = (size_t)s * g->n_dest + d;
+
+			pb->home_port[k] = saved_home(ss, g->dest[d].lid);
+			pb->last_port[k] = saved_last(ss, g->dest[d].lid);
+		}
 	}
 	pb->prior.turn_state = pb->turn_state;
 	pb->prior.home_port = pb->home_port;
+	pb->prior.last_port = pb->last_port;
 	pb->prior.escape_root_guid = sv->escape_root_guid;
 	return 0;
 }
@@ -103,6 +116,7 @@ void ta_prior_buf_free(struct ta_prior_buf *pb)
 {
 	free(pb->turn_state);
 	free(pb->home_port);
+	free(pb->last_port);
 	memset(pb, 0, sizeof(*pb));
 }
 
@@ -130,8 +144,10 @@ static int record_switch(const struct ta_saved_switch *old,
 	ns->n_lids = n_lids;
 	ns->turn = malloc((size_t)np * np);
 	ns->home = malloc(n_lids);
-	if (!ns->turn || !ns->home)
+	ns->last = malloc(n_lids);
+	if (!ns->turn || !ns->home || !ns->last)
 		return -1;
+	memset(ns->last, TA_NO_PORT, n_lids);
 	memset(ns->turn, TA_TURN_UNDECIDED, (size_t)np * np);
 	for (i = 0; i < sw->n_ends; i++)
 		for (j = 0; j < sw->n_ends; j++)
@@ -142,8 +158,9 @@ static int record_switch(const struct ta_saved_switch *old,
 	for (d = 0; d < g->n_dest; d++) {
 		uint16_t lid = g->dest[d].lid;
 
+		ns->last[lid] = ta_result_port(res, s, d);
 		if (ns->home[lid] == TA_NO_PORT)
-			ns->home[lid] = ta_result_port(res, s, d);
+			ns->home[lid] = ns->last[lid];
 	}
 	return 0;
 }

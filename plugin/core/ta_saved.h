@@ -21,6 +21,7 @@ struct ta_saved_switch {
 	uint8_t *turn;		/* [in_port * n_ports + out_port] */
 	uint32_t n_lids;	/* LIDs 0..n_lids-1 */
 	uint8_t *home;		/* [lid] port, TA_NO_PORT if none */
+	uint8_t *last;		/* [lid] port of the latest routing */
 };
 
 struct ta_saved {
@@ -34,6 +35,7 @@ struct ta_prior_buf {
 	struct ta_prior prior;
 	uint8_t *turn_state;
 	uint8_t *home_port;
+	uint8_t *last_port;
 };
 
 void ta_saved_init(struct ta_saved *sv);

@@ -75,6 +75,29 @@ static unsigned spine_of_port(uint8_t port)
 	return port > HOSTS ? port - HOSTS - 1u : ~0u;
 }
 
+/*
+ * Destinations of g whose routes in before (the full fabric's tables)
+ * never lead into spine `gone` from any switch still in g.
+ */
+static unsigned untouched_dests(const struct ta_graph *g,
+				const struct table *before, unsigned gone)
+{
+	unsigned d, s, n = 0;
+
+	for (d = 0; d < g->n_dest; d++) {
+		int hit = 0;
+
+		for (s = 0; s < g->n_sw && !hit; s++) {
+			unsigned idx = (unsigned)(g->sw[s].guid - 0x1000);
+			uint8_t old = before->port[idx][g->dest[d].lid];
+
+			hit = idx < LEAVES && spine_of_port(old) == gone - LEAVES;
+		}
+		n += !hit;
+	}
+	return n;
+}
+
 START_TEST(spine_failure_and_return)
 {
 	static struct table before, failed, back;
@@ -94,6 +117,11 @@ START_TEST(spine_failure_and_return)
 	g_fail = fabric(&t, LEAVES + GONE_SPINE);
 	route(g_fail, &sv, &r2);
 	fill_table(g_fail, &r2, &before, &failed);
+	/* only parts went: no traffic estimate, untouched routes kept whole */
+	ck_assert_int_eq(r2.stats.traffic_estimated, 0);
+	ck_assert_uint_eq(r2.stats.dests_kept,
+			  untouched_dests(g_fail, &before, LEAVES + GONE_SPINE));
+	ck_assert_uint_gt(r2.stats.dests_kept, 0);
 
 	memset(use, 0, sizeof(use));
 	for (s = 0; s < LEAVES + SPINES; s++) {
@@ -135,6 +163,8 @@ START_TEST(spine_failure_and_return)
 
 	g_back = fabric(&t, TOPO_KEEP_ALL);
 	route(g_back, &sv, &r3);
+	ck_assert_int_eq(r3.stats.traffic_estimated, 1);
+	ck_assert_uint_eq(r3.stats.dests_kept, 0);
 	fill_table(g_back, &r3, &failed, &back);
 	ck_assert_msg(memcmp(&before, &back, sizeof(before)) == 0,
 		      "tables after the spine's return differ from before");
@@ -145,6 +175,58 @@ START_TEST(spine_failure_and_return)
 	ta_graph_free(g_full);
 	ta_graph_free(g_fail);
 	ta_graph_free(g_back);
+	ta_saved_free(&sv);
+	topo_free(&t);
+}
+END_TEST
+
+/*
+ * Links of a random net fail one after another: every resweep only loses
+ * parts, so no traffic estimate runs and destinations whose routes
+ * survive keep them exactly; the routes stay complete and deadlock-free
+ * (route() verifies them independently).
+ */
+START_TEST(random_net_link_failures_keep_routes)
+{
+	struct ta_graph *g_prev = NULL;
+	struct ta_result prev = { 0 };
+	struct ta_saved sv;
+	struct topo t;
+	unsigned step;
+
+	ck_assert_int_eq(topo_random(&t, 30, 8, 2, 11), 0);
+	ta_saved_init(&sv);
+	for (step = 0; step < 6; step++) {
+		struct ta_graph *g = topo_to_graph(&t);
+		struct ta_result r;
+		uint32_t d, s, same = 0;
+
+		ck_assert_ptr_nonnull(g);
+		route(g, &sv, &r);
+		if (step) {
+			ck_assert_int_eq(r.stats.traffic_estimated, 0);
+			ck_assert_uint_gt(r.stats.dests_kept, 0);
+			/* same switches and LIDs: columns compare directly */
+			for (d = 0; d < g->n_dest; d++) {
+				int eq = 1;
+
+				for (s = 0; s < g->n_sw; s++)
+					eq &= ta_result_port(&r, s, d) ==
+					      ta_result_port(&prev, s, d);
+				same += eq;
+			}
+			ck_assert_uint_ge(same, r.stats.dests_kept);
+			ta_result_free(&prev);
+			ta_graph_free(g_prev);
+		}
+		prev = r;
+		g_prev = g;
+		/* drop the last link (this net stays connected: route()
+		 * would find unreachable pairs otherwise) */
+		t.n_links--;
+	}
+	ta_result_free(&prev);
+	ta_graph_free(g_prev);
 	ta_saved_free(&sv);
 	topo_free(&t);
 }
@@ -184,6 +266,7 @@ int main(void)
 
 	tcase_add_test(tc, spine_failure_and_return);
 	tcase_add_test(tc, random_net_resweep_changes_nothing);
+	tcase_add_test(tc, random_net_link_failures_keep_routes);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
