@@ -11,6 +11,7 @@
 #include "ta_keep.h"
 #include "ta_traffic.h"
 #include "ta_turnadd.h"
+#include "ta_turnprohib.h"
 
 struct route_job {
 	const struct ta_graph *g;
@@ -260,12 +261,27 @@ static int estimate_traffic(struct route_job *j, struct ta_stats *st)
 			       j->by_switch, j->turn_w);
 }
 
+/* mode turn_prohibition: the paper's TP instead of tree + addition */
+static int decide_turns_tp(struct route_job *j, struct ta_stats *st)
+{
+	uint32_t s;
+
+	if (estimate_traffic(j, st) ||
+	    ta_turnprohib_decide(&j->cdg, j->turn_w, NULL, &j->esc, j->log))
+		return -1;
+	for (s = 0; s < j->g->n_sw; s++)
+		j->piece_size[j->esc.piece[s]]++;
+	return 0;
+}
+
 static int decide_turns(struct route_job *j, struct ta_stats *st)
 {
 	const struct ta_graph *g = j->g;
 	uint64_t kept;
 	uint32_t s, k;
 
+	if (j->o->mode == TA_MODE_TURN_PROHIBITION)
+		return decide_turns_tp(j, st);
 	kept = j->o->mode == TA_MODE_TURN_ADDITION ? carry_turns(j) : 0;
 	if (j->o->mode == TA_MODE_TURN_ADDITION && !j->all_carried &&
 	    estimate_traffic(j, st))
