@@ -24,14 +24,18 @@
 #   --repeat N       runs per fabric and engine (default 1); the table and
 #                    the ratios use the median of the runs
 #   --build DIR      build tree with ibsim_topos/topogen and plugin/.libs
-#                    (default: $TURNADD_BUILD, else the source tree)
+#                    (default: $TURNADD_BUILD, else _build in the source
+#                    tree, which is then made: packages installed
+#                    (install-deps.sh --bench), configured and built)
 #   --plugin-dir DIR libturnadd.so's directory (default: DIR/plugin/.libs)
 #   --quiet SECS     quiet time that ends a phase: no sweep ending and no
 #                    OpenSM log line (default 1, plus 1 per 200 switches)
 #   --timeout SECS   bound for each phase (default 1200)
 #   --out DIR        results (default: a new dir in /tmp): speed.csv (one
-#                    row per run), ratios.csv, and per run its opensm.log
-#                    and opensm.conf in DIR/runs/FABRIC-ENGINE-REP/
+#                    row per run), medians.csv (per fabric and engine),
+#                    ratios.csv, speed.png (routing step against fabric
+#                    size, if gnuplot is installed), and per run its
+#                    opensm.log and opensm.conf in DIR/runs/FABRIC-ENGINE-REP/
 #   -v, --verbose    log the steps to stderr
 #
 # What is measured (same way for every engine, from OpenSM's log; the
@@ -75,6 +79,8 @@ top=$(cd "$here/.." && pwd)
 . "$here/fabric_lib.sh"
 # shellcheck source-path=SCRIPTDIR source=mad_lib.sh
 . "$here/mad_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=ensure_build.sh
+. "$here/ensure_build.sh"
 
 usage() {
 	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
@@ -82,7 +88,7 @@ usage() {
 }
 
 fabrics=ft2-648,ft3-5832,ft3-11664 engines=turnadd,ftree,updn,minhop
-ours=turnadd base=ftree which=0 repeat=1 build=${TURNADD_BUILD:-$top}
+ours=turnadd base=ftree which=0 repeat=1 build=${TURNADD_BUILD:-}
 plugin_dir='' quiet_opt='' timeout_s=1200 out=''
 while (($#)); do
 	case $1 in
@@ -108,6 +114,9 @@ done
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || fab_die "bad --timeout '$timeout_s'"
 [[ -z $quiet_opt || $quiet_opt =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
 	fab_die "bad --quiet '$quiet_opt'"
+if [[ -z $build ]]; then
+	ensure_build --bench >&2
+fi
 build=$(cd "$build" && pwd) || fab_die "no build dir $build"
 plugin_dir=${plugin_dir:-$build/plugin/.libs}
 [[ $plugin_dir == /* ]] || plugin_dir=$PWD/$plugin_dir
@@ -291,8 +300,41 @@ for fabric in "${fabric_list[@]}"; do
 	done
 done
 
+# speed.png: the routing step (median) against the number of hosts, per
+# engine, at bring-up and at the resweep after the failure (log-log).
+plot_speed() {
+	local e plots=() gp=$out/speed.gp
+	command -v gnuplot >/dev/null 2>&1 || {
+		printf 'bench_speed: gnuplot not installed, no speed.png\n' >&2
+		return 0
+	}
+	for e in ${engines//,/ }; do
+		awk -F, -v e="$e" 'NR > 1 && $2 == e && $4 != "-" {
+			print $3, $4, $5 }' "$out/medians.csv" |
+			sort -n >"$out/plot-$e.dat"
+		[[ -s $out/plot-$e.dat ]] || continue
+		plots+=("'$out/plot-$e.dat' using 1:2 with linespoints title '$e bring-up'")
+		plots+=("'$out/plot-$e.dat' using 1:3 with linespoints dashtype 2 title '$e resweep after failure'")
+	done
+	((${#plots[@]})) || return 0
+	{
+		echo "set terminal pngcairo size 900,600 noenhanced"
+		echo "set output '$out/speed.png'"
+		echo "set title 'OpenSM routing step (median of runs), bench_speed.sh'"
+		echo "set xlabel 'hosts'"
+		echo "set ylabel 'seconds'"
+		echo "set logscale xy"
+		echo "set key top left"
+		echo "set grid"
+		local IFS=,
+		echo "plot ${plots[*]}"
+	} >"$gp"
+	gnuplot "$gp" || printf 'bench_speed: gnuplot failed, see %s\n' "$gp" >&2
+}
+
 # The table (medians over the runs) and the ratios ours/base per fabric.
-awk -F, -v ours="$ours" -v base="$base" -v rcsv="$out/ratios.csv" '
+awk -F, -v ours="$ours" -v base="$base" -v rcsv="$out/ratios.csv" \
+	-v mcsv="$out/medians.csv" '
 	function median(key, col,   v, k, i, j, t, c) {
 		c = 0
 		for (i = 1; i <= nrun[key]; i++) {
@@ -331,6 +373,11 @@ awk -F, -v ours="$ours" -v base="$base" -v rcsv="$out/ratios.csv" '
 			for (c in col) m[keys[i], c] = median(keys[i], col[c])
 			printf "%-9s %-7s %4d %9s %9s %9s %9s %8s %-8s %s\n", kf[1], kf[2], reps[keys[i]], fmt(m[keys[i], "up_route_s"], 2), fmt(m[keys[i], "up_sweep_s"], 2), fmt(m[keys[i], "fail_route_s"], 2), fmt(m[keys[i], "fail_sweep_s"], 2), fmt(m[keys[i], "hwm_mb"], 0), by[keys[i]], bad[keys[i]] == "" ? "ok" : "exit" bad[keys[i]]
 		}
+		print "fabric,engine,hosts,route_up_s,route_fail_s,sweep_up_s,sweep_fail_s,hwm_mb" > mcsv
+		for (i = 1; i <= nk; i++) {
+			split(keys[i], kf, SUBSEP)
+			printf "%s,%s,%s,%s,%s,%s,%s,%s\n", kf[1], kf[2], m[keys[i], "hosts"], m[keys[i], "up_route_s"], m[keys[i], "fail_route_s"], m[keys[i], "up_sweep_s"], m[keys[i], "fail_sweep_s"], m[keys[i], "hwm_mb"] > mcsv
+		}
 		printf "\nratios %s/%s (route: routing step; sweep: whole heavy sweep; mem: VmHWM)\n", ours, base
 		printf "%-9s %9s %9s %9s %9s %7s\n", "fabric", "route_up", "route_fl", "sweep_up", "sweep_fl", "mem"
 		print "fabric,ours,base,route_up_ratio,route_fail_ratio,sweep_up_ratio,sweep_fail_ratio,mem_ratio" > rcsv
@@ -346,6 +393,7 @@ awk -F, -v ours="$ours" -v base="$base" -v rcsv="$out/ratios.csv" '
 			printf "%s,%s,%s,%s,%s,%s,%s,%s\n", fab[i], ours, base, r1, r2, r3, r4, r5 > rcsv
 		}
 	}' "$csv"
+plot_speed
 printf '\n(route_up/sweep_up: bring-up; route_fl/sweep_fl: the resweep after the failure; see --help)\n'
 printf 'CSV:\n'
 cat "$csv"

@@ -10,14 +10,10 @@ set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
-bash scripts/install-deps.sh
-if [ ! -x _build/scripts/lftcheck ] || [ ! -e _build/plugin/.libs/libturnadd.so ]; then
-	autoreconf -fi
-	mkdir -p _build
-	(cd _build && ../configure && make -j"$(nproc)")
-else
-	make -C _build -j"$(nproc)"
-fi
+# shellcheck source=scripts/ensure_build.sh
+. scripts/ensure_build.sh
+# shellcheck disable=SC2119 # no option: the demo needs no gnuplot
+ensure_build
 
 out=$(mktemp -d /tmp/turnadd-demo.XXXXXX)
 status=0

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages needed to build, test and demo turnadd.
+# Installs the Debian 12 packages needed to build, test and demo turnadd;
+# with --bench also those the benchmarks need (gnuplot for their plots).
 # Run as root (or through sudo) on a fresh machine; safe to run again.
 set -euo pipefail
 
@@ -8,6 +9,11 @@ packages=(
 	opensm libopensm-dev libibumad-dev ibsim-utils infiniband-diags
 	check valgrind
 )
+case ${1:-} in
+--bench) packages+=(gnuplot-nox) ;;
+'') ;;
+*) echo "usage: install-deps.sh [--bench]" >&2; exit 2 ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do
