@@ -45,3 +45,17 @@ tests_unit_test_cdg_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_cdg_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_cdg_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_cdg
+
+# Every error path of the option, traffic, netfile and guid2lid parsers;
+# the lid_assign readers are compiled in (with the sanitizers when
+# configured so), the core parsers come from the checked core.
+check_PROGRAMS += tests/unit/test_parse_errors
+tests_unit_test_parse_errors_SOURCES = tests/unit/test_parse_errors.c \
+	lid_assign/lid_netfile.c lid_assign/lid_netline.c \
+	lid_assign/lid_netfab.c lid_assign/lid_g2l.c
+tests_unit_test_parse_errors_CPPFLAGS = $(AM_CPPFLAGS) \
+	-I$(top_srcdir)/lid_assign
+tests_unit_test_parse_errors_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_parse_errors_LDADD = $(UNIT_LDADD)
+tests_unit_test_parse_errors_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_parse_errors
