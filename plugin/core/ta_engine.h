@@ -61,6 +61,8 @@ struct ta_stats {
 	uint64_t turns_kept;	/* decisions taken over from the prior */
 	int prior_discarded;	/* prior turns clashed with the escape tree */
 	uint64_t unreachable;	/* (switch, dest) entries with no port */
+	uint32_t switches_gone;	/* from ta_prior: routed before, not now */
+	uint32_t dests_gone;
 	double seconds;
 };
 
@@ -88,6 +90,9 @@ struct ta_prior {
 	const uint8_t *home_port;	/* [sw * n_dest + dest], TA_NO_PORT
 					 * where the switch had no route */
 	uint64_t escape_root_guid;	/* 0: none */
+	/* switch GUIDs and LIDs the previous routing had and g lacks
+	 * (copied into the result's stats for the log) */
+	uint32_t switches_gone, dests_gone;
 };
 
 /*

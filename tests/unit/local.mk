@@ -59,3 +59,14 @@ tests_unit_test_parse_errors_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_parse_errors_LDADD = $(UNIT_LDADD)
 tests_unit_test_parse_errors_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_parse_errors
+
+# Fabrics in several pieces, and switches gone since the last routing.
+check_PROGRAMS += tests/unit/test_pieces
+tests_unit_test_pieces_SOURCES = tests/unit/test_pieces.c \
+	tests/unit/route_verify.c tests/unit/route_verify.h \
+	tests/unit/topo_graph.c tests/unit/topo_graph.h
+tests_unit_test_pieces_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_pieces_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_pieces_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_pieces_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_pieces
