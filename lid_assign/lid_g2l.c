@@ -80,12 +80,17 @@ int g2l_read(FILE *f, const char *file, struct g2l_entry **out, size_t *n,
 	size_t cnt = 0, cap = 0, lcap = 0;
 	char *line = NULL, *s;
 	uint32_t lineno = 0;
+	ssize_t len;
 	int ret = 0;
 
-	while (!ret && getline(&line, &lcap, f) >= 0) {
+	while (!ret && (len = getline(&line, &lcap, f)) >= 0) {
 		const char *what;
 
 		lineno++;
+		if ((size_t)len != strlen(line)) {
+			ret = bad(err, file, lineno, "NUL byte in the line");
+			break;
+		}
 		for (s = line; isspace((unsigned char)*s); s++)
 			;
 		if (!*s || *s == '#')
@@ -110,6 +115,11 @@ int g2l_read(FILE *f, const char *file, struct g2l_entry **out, size_t *n,
 		v[cnt++] = e;
 	}
 	free(line);
+	if (!ret && ferror(f)) {
+		snprintf(err, LN_ERR_LEN, "%s: read error: %s", file,
+			 strerror(errno));
+		ret = -1;
+	}
 	if (!ret)
 		ret = check_unique(v, cnt, file, err);
 	if (ret) {

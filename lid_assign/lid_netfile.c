@@ -39,6 +39,14 @@ static int fail(struct parser *ps, const char *fmt, ...)
 	return -1;
 }
 
+/* not about one line: "FILE: read error: ..." */
+static int read_error(struct parser *ps, int errnum)
+{
+	snprintf(ps->err, LN_ERR_LEN, "%s: read error: %s", ps->file,
+		 strerror(errnum));
+	return -1;
+}
+
 /* by name, or (name NULL) by node GUID as ibsim checks it */
 static const struct ln_node *find_node(const struct ln_net *net,
 				       const char *name, uint64_t guid)
@@ -203,6 +211,10 @@ int ln_parse(FILE *f, const char *file, struct ln_net *net,
 		return fail(&ps, "out of memory");
 	while (!ret && (len = getline(&line, &cap, f)) >= 0) {
 		ps.line++;
+		if ((size_t)len != strlen(line)) {
+			ret = fail(&ps, "NUL byte in the line");
+			break;
+		}
 		while (len && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
 		if (ps.rec)
@@ -211,7 +223,13 @@ int ln_parse(FILE *f, const char *file, struct ln_net *net,
 			ret = top_line(&ps, line);
 	}
 	if (!ret && ferror(f))
-		ret = fail(&ps, "read error: %s", strerror(errno));
+		ret = read_error(&ps, errno);
+	if (!ret && !net->n_nodes) {
+		snprintf(err, LN_ERR_LEN,
+			 "%s: no Switch, Hca, Ca or Rt record: not a netfile",
+			 file);
+		ret = -1;
+	}
 	free(line);
 	if (ret)
 		ln_free(net);

@@ -95,21 +95,18 @@ static void log_summary(const struct ta_log *log,
 }
 
 /*
- * The lid_order option, read as the routing reads it: NULL when
- * port-major LIDs are wanted, else why not.  Logs the option file's
- * problem itself (through the core).
+ * The lid_order option: NULL when port-major LIDs are wanted, else why
+ * not.  The option file is read here, once for the whole sweep (the
+ * routing takes the result over, turnadd_config.h); its problem is
+ * logged by the core.
  */
 static const char *option_skip_reason(const struct ta_log *log)
 {
-	struct ta_options o;
-	const char *path;
-	enum ta_lid_order order;
+	const struct ta_options *o = turnadd_config_sweep(log);
 
-	if (turnadd_config_load(&o, log, &path))
+	if (!o)
 		return "the options file is bad (see the error above): OpenSM assigns LIDs";
-	order = o.lid_order;
-	ta_options_clear(&o);
-	if (order == TA_LID_OPENSM)
+	if (o->lid_order == TA_LID_OPENSM)
 		return "lid_order opensm: OpenSM assigns LIDs (it keeps the LIDs of its guid2lid file)";
 	return NULL;
 }

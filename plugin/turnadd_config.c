@@ -1,11 +1,20 @@
 // SPDX-License-Identifier: MIT
+#include <stdbool.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "turnadd_config.h"
 
-int turnadd_config_load(struct ta_options *o, const struct ta_log *log,
-			const char **path)
+/* the reading of this sweep, from turnadd_config_sweep() */
+static struct {
+	bool kept;
+	int status;
+	struct ta_options o;
+	const char *path;
+} sweep;
+
+static int read_file(struct ta_options *o, const struct ta_log *log,
+		     const char **path)
 {
 	const char *env = getenv(TURNADD_CONFIG_ENV);
 
@@ -22,4 +31,30 @@ int turnadd_config_load(struct ta_options *o, const struct ta_log *log,
 		return -1;
 	}
 	return 0;
+}
+
+int turnadd_config_load(struct ta_options *o, const struct ta_log *log,
+			const char **path)
+{
+	if (!sweep.kept)
+		return read_file(o, log, path);
+	*o = sweep.o;		/* ownership of traffic_file moves too */
+	*path = sweep.path;
+	sweep.kept = false;
+	ta_options_init(&sweep.o);
+	return sweep.status;
+}
+
+const struct ta_options *turnadd_config_sweep(const struct ta_log *log)
+{
+	turnadd_config_forget();
+	sweep.status = read_file(&sweep.o, log, &sweep.path);
+	sweep.kept = true;
+	return sweep.status ? NULL : &sweep.o;
+}
+
+void turnadd_config_forget(void)
+{
+	ta_options_clear(&sweep.o);
+	sweep.kept = false;
 }

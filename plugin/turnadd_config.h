@@ -2,8 +2,12 @@
 /*
  * Where the engine's options come from: the file named by the
  * environment variable TURNADD_CONFIG, else TURNADD_DEFAULT_CONFIG if
- * that file exists, else the core's defaults.  Read at every routing,
- * so an edited file takes effect at the next heavy sweep.
+ * that file exists, else the core's defaults.  Read once per heavy
+ * sweep, so an edited file takes effect at the next one: the LID hook
+ * (lid_sweep.c, at OpenSM's HEAVY_SWEEP_DONE event) reads it and keeps
+ * the result, which the routing of the same sweep then takes over, so a
+ * bad file is reported once per sweep, not once per reader.  Both run
+ * in OpenSM's sweeper thread; nothing here is locked.
  */
 #ifndef TURNADD_CONFIG_H
 #define TURNADD_CONFIG_H
@@ -17,11 +21,23 @@
 #endif
 
 /*
- * Initializes o and fills it from the config file, if any.  Returns 0,
- * or -1 after the core logged the problem (o is then cleared).  *path
- * is set to the file read, or NULL when the defaults are used.
+ * Initializes o and fills it with this sweep's options: those kept by
+ * turnadd_config_sweep() if it ran since the last call (they are handed
+ * over, nothing is read or logged again), else from the file.  Returns
+ * 0, or -1 when the file is bad (the core logged why, once; o is then
+ * cleared).  *path is set to the file, or NULL when the defaults apply.
  */
 int turnadd_config_load(struct ta_options *o, const struct ta_log *log,
 			const char **path);
+
+/*
+ * Reads the options for this sweep (logging a bad file) and keeps them
+ * for the next turnadd_config_load().  Returns them (valid until then),
+ * or NULL when the file is bad.
+ */
+const struct ta_options *turnadd_config_sweep(const struct ta_log *log);
+
+/* drops what turnadd_config_sweep() kept (at plugin unload) */
+void turnadd_config_forget(void);
 
 #endif

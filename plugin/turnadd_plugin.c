@@ -7,6 +7,7 @@
 #include "turnadd_osm.h"
 #include "turnadd_routing.h"
 #include "lid_sweep.h"
+#include "turnadd_config.h"
 
 static void *turnadd_create(struct osm_opensm *osm)
 {
@@ -41,6 +42,7 @@ static void *turnadd_create(struct osm_opensm *osm)
 static void turnadd_delete(void *plugin_data)
 {
 	turnadd_ctx_free(plugin_data);
+	turnadd_config_forget();
 }
 
 /*

@@ -89,8 +89,17 @@ void turnadd_log_route(const struct ta_log *log, const struct osm_graph *og,
 		"routes: %" PRIu64 " unreachable (switch, LID) entries, %u destinations routed by the escape rule; graph %.3f s, routing %.3f s",
 		st->unreachable, st->dests_fallback, graph_seconds,
 		st->seconds);
+	if (st->switches_gone || st->dests_gone)
+		ta_logf(log, TA_LOG_INFO,
+			"gone since the previous routing: %u switch%s and %u LID%s (failed, or cut off from the SM): no longer routed",
+			st->switches_gone, st->switches_gone == 1 ? "" : "es",
+			st->dests_gone, st->dests_gone == 1 ? "" : "s");
 	/* between pieces of the fabric no route can exist; within one
 	 * piece every entry must have one */
+	if (st->pieces > 1)
+		ta_logf(log, TA_LOG_ERROR,
+			"the switches form %u pieces with no link between them: each piece is routed alone, LIDs of one piece are unreachable from the others (%" PRIu64 " (switch, LID) entries without a route)",
+			st->pieces, st->unreachable);
 	if (st->unreachable && st->pieces <= 1)
 		ta_logf(log, TA_LOG_ERROR,
 			"%" PRIu64 " (switch, LID) entries have no route although the fabric is connected: those LIDs are unreachable from those switches",

@@ -457,6 +457,10 @@ int ta_route_prior(const struct ta_graph *g, const struct ta_options *o,
 		res->stats.hosts += g->dest[d].is_host;
 	res->stats.escape_root = j.esc.root;
 	res->stats.pieces = j.esc.n_pieces;
+	if (prior) {
+		res->stats.switches_gone = prior->switches_gone;
+		res->stats.dests_gone = prior->dests_gone;
+	}
 	res->stats.cycle_check_visits = j.cdg.searched;
 	res->turn_state = j.cdg.state;
 	j.cdg.state = NULL;

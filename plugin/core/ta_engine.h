@@ -70,6 +70,8 @@ struct ta_stats {
 	uint64_t turns_kept;	/* decisions taken over from the prior */
 	int prior_discarded;	/* prior turns clashed with the escape tree */
 	uint64_t unreachable;	/* (switch, dest) entries with no port */
+	uint32_t switches_gone;	/* from ta_prior: routed before, not now */
+	uint32_t dests_gone;
 	double seconds;
 };
 
@@ -100,6 +102,9 @@ struct ta_prior {
 					 * port (differs from home where the
 					 * home port was displaced) */
 	uint64_t escape_root_guid;	/* 0: none */
+	/* switch GUIDs and LIDs the previous routing had and g lacks
+	 * (copied into the result's stats for the log) */
+	uint32_t switches_gone, dests_gone;
 };
 
 /*

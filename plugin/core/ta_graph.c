@@ -137,7 +137,9 @@ int ta_graph_finalize(struct ta_graph *g)
 	for (s = 0; s < g->n_sw; s++) {
 		struct ta_switch *sw = &g->sw[s];
 
-		if (sw->n_ends > 1)	/* a lone switch has ends == NULL */
+		/* a switch without links (one-switch fabric) has ends NULL,
+		 * which qsort must not get */
+		if (sw->n_ends > 1)
 			qsort(sw->ends, sw->n_ends, sizeof(*sw->ends),
 			      cmp_end);
 		for (i = 1; i < sw->n_ends; i++)

@@ -122,9 +122,7 @@ int ta_options_load(struct ta_options *o, const char *path, int missing_ok,
 		}
 	}
 	if (n < 0) {
-		ta_logf(log, TA_LOG_ERROR,
-			"%s:%u: unreadable line (too many words, NUL byte or read error)",
-			path, r.line_no);
+		ta_reader_log_error(&r, log);
 		ret = -1;
 	}
 	ta_reader_close(&r);

@@ -7,7 +7,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ta_log.h"
 #include "ta_parse.h"
+
+/* the messages below spell the limits out */
+_Static_assert(TA_MAX_LINE == 4096 && TA_MAX_TOKENS == 64,
+	       "update the reader's error messages");
 
 int ta_reader_open(struct ta_line_reader *r, const char *path)
 {
@@ -33,11 +38,24 @@ int ta_reader_next(struct ta_line_reader *r, char **tok)
 		char *p, *hash;
 		int n = 0;
 
-		if (len < 0)
-			return ferror(r->f) ? -1 : 0;
+		if (len < 0) {
+			if (!ferror(r->f))
+				return 0;
+			r->error = strerror(errno);
+			r->line_no = 0;	/* not about a line */
+			return -1;
+		}
 		r->line_no++;
-		if ((size_t)len != strlen(r->buf))
-			return -1;	/* NUL byte inside the line */
+		if ((size_t)len != strlen(r->buf)) {
+			r->error = "NUL byte in the line";
+			return -1;
+		}
+		if (len && r->buf[len - 1] == '\n')
+			len--;
+		if (len > TA_MAX_LINE) {
+			r->error = "line longer than 4096 characters";
+			return -1;
+		}
 		hash = strchr(r->buf, '#');
 		if (hash)
 			*hash = '\0';
@@ -47,8 +65,10 @@ int ta_reader_next(struct ta_line_reader *r, char **tok)
 				p++;
 			if (!*p)
 				break;
-			if (n == TA_MAX_TOKENS)
+			if (n == TA_MAX_TOKENS) {
+				r->error = "more than 64 words on the line";
 				return -1;
+			}
 			tok[n++] = p;
 			while (*p && !isspace((unsigned char)*p))
 				p++;
@@ -58,6 +78,17 @@ int ta_reader_next(struct ta_line_reader *r, char **tok)
 		if (n)
 			return n;
 	}
+}
+
+void ta_reader_log_error(const struct ta_line_reader *r,
+			 const struct ta_log *log)
+{
+	if (!r->line_no)
+		ta_logf(log, TA_LOG_ERROR, "%s: read error: %s", r->path,
+			r->error);
+	else
+		ta_logf(log, TA_LOG_ERROR, "%s:%u: %s", r->path, r->line_no,
+			r->error);
 }
 
 int ta_parse_u64(const char *s, uint64_t *v)

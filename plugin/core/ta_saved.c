@@ -26,6 +26,7 @@ static void free_switches(struct ta_saved_switch *sw, uint32_t n)
 void ta_saved_free(struct ta_saved *sv)
 {
 	free_switches(sv->sw, sv->n_sw);
+	free(sv->routed);
 	ta_saved_init(sv);
 }
 
@@ -74,25 +75,46 @@ static uint8_t saved_last(const struct ta_saved_switch *ss, uint16_t lid)
 	return ss->last[lid];
 }
 
+/* the last routing's LIDs that are no destination of g; -1: ENOMEM */
+static int64_t dests_gone(const struct ta_saved *sv, const struct ta_graph *g)
+{
+	uint8_t *seen = calloc(sv->n_lids + 1, 1);
+	uint32_t d, lid, gone = 0;
+
+	if (!seen)
+		return -1;
+	for (d = 0; d < g->n_dest; d++)
+		if (g->dest[d].lid < sv->n_lids)
+			seen[g->dest[d].lid] = 1;
+	for (lid = 0; lid < sv->n_lids; lid++)
+		gone += sv->routed[lid] && !seen[lid];
+	free(seen);
+	return gone;
+}
+
 int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 		   struct ta_prior_buf *pb)
 {
-	uint32_t s, i, j, d;
+	uint32_t s, i, j, d, kept = 0;
+	int64_t gone;
 
 	memset(pb, 0, sizeof(*pb));
 	if (ta_saved_empty(sv))
 		return 0;
+	gone = dests_gone(sv, g);
 	pb->turn_state = malloc(g->n_turn_slots + 1);
 	pb->home_port = malloc((size_t)g->n_sw * g->n_dest + 1);
 	pb->last_port = malloc((size_t)g->n_sw * g->n_dest + 1);
-	if (!pb->turn_state || !pb->home_port || !pb->last_port) {
+	if (gone < 0 || !pb->turn_state || !pb->home_port || !pb->last_port) {
 		ta_prior_buf_free(pb);
 		return -1;
 	}
+	pb->prior.dests_gone = (uint32_t)gone;
 	for (s = 0; s < g->n_sw; s++) {
 		const struct ta_switch *sw = &g->sw[s];
 		const struct ta_saved_switch *ss = find(sv, sw->guid);
 
+		kept += ss != NULL;
 		for (i = 0; i < sw->n_ends; i++)
 			for (j = 0; j < sw->n_ends; j++)
 				pb->turn_state[ta_turn(g, s, i, j)] =
@@ -105,6 +127,7 @@ int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 			pb->last_port[k] = saved_last(ss, g->dest[d].lid);
 		}
 	}
+	pb->prior.switches_gone = sv->n_sw - kept;
 	pb->prior.turn_state = pb->turn_state;
 	pb->prior.home_port = pb->home_port;
 	pb->prior.last_port = pb->last_port;
@@ -170,6 +193,7 @@ int ta_saved_update(struct ta_saved *sv, const struct ta_graph *g,
 {
 	struct ta_saved_switch *nsw = calloc(g->n_sw + 1, sizeof(*nsw));
 	uint32_t n_lids = 1, s, d;
+	uint8_t *routed;
 
 	if (!nsw)
 		goto fail;
@@ -188,9 +212,19 @@ int ta_saved_update(struct ta_saved *sv, const struct ta_graph *g,
 		}
 	}
 	qsort(nsw, g->n_sw, sizeof(*nsw), cmp_guid);
+	routed = calloc(n_lids, 1);
+	if (!routed) {
+		free_switches(nsw, g->n_sw);
+		goto fail;
+	}
+	for (d = 0; d < g->n_dest; d++)
+		routed[g->dest[d].lid] = 1;
 	free_switches(sv->sw, sv->n_sw);
+	free(sv->routed);
 	sv->sw = nsw;
 	sv->n_sw = g->n_sw;
+	sv->routed = routed;
+	sv->n_lids = n_lids;
 	sv->escape_root_guid = res->stats.escape_root < g->n_sw ?
 				       g->sw[res->stats.escape_root].guid : 0;
 	return 0;

@@ -28,6 +28,8 @@ struct ta_saved {
 	uint64_t escape_root_guid;
 	uint32_t n_sw;
 	struct ta_saved_switch *sw;	/* sorted by guid */
+	uint32_t n_lids;	/* LIDs 0..n_lids-1 */
+	uint8_t *routed;	/* [lid] 1 if a destination last time */
 };
 
 /* storage of the arrays of a struct ta_prior made by ta_saved_prior */
@@ -43,7 +45,10 @@ void ta_saved_free(struct ta_saved *sv);
 /* 1 if nothing was saved yet */
 int ta_saved_empty(const struct ta_saved *sv);
 
-/* fills pb for graph g; -1 on allocation failure */
+/*
+ * fills pb for graph g, with the switches and LIDs of the last routing
+ * that g lacks counted in pb->prior; -1 on allocation failure
+ */
 int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 		   struct ta_prior_buf *pb);
 void ta_prior_buf_free(struct ta_prior_buf *pb);

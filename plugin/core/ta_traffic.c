@@ -199,9 +199,7 @@ static int parse_lines(struct ta_traffic *t, struct ta_line_reader *r,
 		}
 	}
 	if (n < 0) {
-		ta_logf(log, TA_LOG_ERROR,
-			"%s:%u: unreadable line (too many words, NUL byte or read error)",
-			r->path, r->line_no);
+		ta_reader_log_error(r, log);
 		return -1;
 	}
 	return 0;
@@ -212,27 +210,42 @@ static int build_matrix(struct ta_traffic *t, const struct weight_line *wls,
 			const struct ta_log *log)
 {
 	uint32_t n = t->n_groups + 1, i;
+	unsigned *given;	/* per cell: weight line that set it, 0 */
+	int ret = 0;
 
 	t->w = malloc((size_t)n * n * sizeof(*t->w));
-	if (!t->w) {
+	given = calloc((size_t)n * n, sizeof(*given));
+	if (!t->w || !given) {
+		free(given);
 		ta_logf(log, TA_LOG_ERROR, "%s: out of memory", path);
 		return -1;
 	}
 	for (i = 0; i < n * n; i++)
 		t->w[i] = t->default_weight;
-	for (i = 0; i < n_wl; i++) {
+	for (i = 0; i < n_wl && !ret; i++) {
 		int a = find_group(t, wls[i].a), b = find_group(t, wls[i].b);
+		size_t ab = (size_t)a * n + (size_t)b;
 
 		if (a < 0 || b < 0) {
 			ta_logf(log, TA_LOG_ERROR,
 				"%s:%u: weight names group '%s', which no group line defines",
 				path, wls[i].line_no, a < 0 ? wls[i].a : wls[i].b);
-			return -1;
+			ret = -1;
+		} else if (given[ab]) {
+			ta_logf(log, TA_LOG_ERROR,
+				"%s:%u: weight between '%s' and '%s' already given at line %u",
+				path, wls[i].line_no, wls[i].a, wls[i].b,
+				given[ab]);
+			ret = -1;
+		} else {
+			t->w[ab] = wls[i].v;
+			t->w[(size_t)b * n + (size_t)a] = wls[i].v;
+			given[ab] = wls[i].line_no;
+			given[(size_t)b * n + (size_t)a] = wls[i].line_no;
 		}
-		t->w[(uint32_t)a * n + (uint32_t)b] = wls[i].v;
-		t->w[(uint32_t)b * n + (uint32_t)a] = wls[i].v;
 	}
-	return 0;
+	free(given);
+	return ret;
 }
 
 int ta_traffic_load(struct ta_traffic *t, const char *path,

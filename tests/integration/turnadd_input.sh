@@ -25,25 +25,49 @@ run() {
 	expect_status 0 "$status" "$name"
 }
 
-# falls_back NAME REGEX: turnadd logged REGEX, minhop configured the tables
+# falls_back NAME MESSAGE WHY: turnadd's ERROR lines are exactly MESSAGE
+# and the fallback line "WHY: no turnadd routes ...", each once per
+# routing (the option file is read once per heavy sweep, so its error is
+# not repeated by the LID hook); minhop configured the tables.
 falls_back() {
-	local log=$TEST_TMP/$1/opensm.log
-	expect_line "$log" "$2"
-	expect_line "$log" 'turnadd: .*OpenSM falls back to the next engine'
+	local log=$TEST_TMP/$1/opensm.log errors n_msg n_back
+	local back="turnadd: $3: no turnadd routes this sweep, OpenSM falls back to the next engine of routing_engine (minhop last)"
+	errors=$TEST_TMP/$1.errors
+	sed -n 's/^.* 0x01 -> \(turnadd: .*\)$/\1/p' "$log" >"$errors"
+	n_msg=$(grep -cxF -- "turnadd: $2" "$errors" || true)
+	n_back=$(grep -cxF -- "$back" "$errors" || true)
+	((n_msg >= 1)) || {
+		sed 's/^/  | /' "$errors" >&2
+		fail "$1: no ERROR line 'turnadd: $2'"
+	}
+	((n_msg == n_back)) || {
+		sed 's/^/  | /' "$errors" >&2
+		fail "$1: $n_msg error lines for $n_back routings (want one each)"
+	}
+	(($(wc -l <"$errors") == n_msg + n_back)) || {
+		sed 's/^/  | /' "$errors" >&2
+		fail "$1: other turnadd ERROR lines besides the error and the fallback"
+	}
 	expect_line "$log" 'minhop tables configured on all switches'
 	! grep -q 'turnadd tables configured' "$log" ||
 		fail "$1: turnadd configured the tables despite the bad input"
 }
 
+conf=$TEST_TMP/bad_option.conf
 run bad_option $'seed 3\nsed 4\n'
-falls_back bad_option "turnadd: $TEST_TMP/bad_option.conf:2: sed: unknown option"
+falls_back bad_option "$conf:2: sed: unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables)" \
+	"cannot load options from $conf"
+expect_line "$TEST_TMP/bad_option/opensm.log" \
+	'turnadd: port-major LIDs: skipped: the options file is bad'
 
 printf 'group a prefix ft-leaf0\nweight a b 1\n' >"$TEST_TMP/bad.traffic"
 run bad_traffic "traffic_file $TEST_TMP/bad.traffic"$'\n'
-falls_back bad_traffic "turnadd: $TEST_TMP/bad.traffic:2: weight names group 'b'"
+falls_back bad_traffic "$TEST_TMP/bad.traffic:2: weight names group 'b', which no group line defines" \
+	'the routing core failed'
 
 run missing_traffic "traffic_file $TEST_TMP/none.traffic"$'\n'
-falls_back missing_traffic "turnadd: $TEST_TMP/none.traffic: cannot open traffic file"
+falls_back missing_traffic "$TEST_TMP/none.traffic: cannot open traffic file: No such file or directory" \
+	'the routing core failed'
 
 printf '%s\n' '# leaf 0 and 1 talk a lot' 'group busy prefix ft-leaf0' \
 	'group busy prefix ft-leaf1' 'weight busy busy 10' 'default_weight 0.1' \

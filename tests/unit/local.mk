@@ -55,3 +55,27 @@ tests_unit_test_turnprohib_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_turnprohib_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_turnprohib_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_turnprohib
+# Every error path of the option, traffic, netfile and guid2lid parsers;
+# the lid_assign readers are compiled in (with the sanitizers when
+# configured so), the core parsers come from the checked core.
+check_PROGRAMS += tests/unit/test_parse_errors
+tests_unit_test_parse_errors_SOURCES = tests/unit/test_parse_errors.c \
+	lid_assign/lid_netfile.c lid_assign/lid_netline.c \
+	lid_assign/lid_netfab.c lid_assign/lid_g2l.c
+tests_unit_test_parse_errors_CPPFLAGS = $(AM_CPPFLAGS) \
+	-I$(top_srcdir)/lid_assign
+tests_unit_test_parse_errors_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_parse_errors_LDADD = $(UNIT_LDADD)
+tests_unit_test_parse_errors_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_parse_errors
+
+# Fabrics in several pieces, and switches gone since the last routing.
+check_PROGRAMS += tests/unit/test_pieces
+tests_unit_test_pieces_SOURCES = tests/unit/test_pieces.c \
+	tests/unit/route_verify.c tests/unit/route_verify.h \
+	tests/unit/topo_graph.c tests/unit/topo_graph.h
+tests_unit_test_pieces_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_pieces_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_pieces_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_pieces_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_pieces

@@ -1,0 +1,12 @@
+# Odd fabrics under turnadd (issue 6): one switch, dual-homed HCAs,
+# parallel links, transit-only switches, 64/128-port switches, a fabric
+# cut in two, LMC 2; real OpenSM on ibsim, tables read back and judged
+# by lftcheck plus each case's own assertion (a few seconds in all).
+odd_test_scripts = \
+	tests/integration/odd_fabrics.sh \
+	tests/integration/odd_split.sh \
+	tests/integration/odd_lmc.sh
+
+TESTS += $(odd_test_scripts)
+dist_noinst_SCRIPTS += $(odd_test_scripts)
+EXTRA_DIST += tests/integration/odd_lib.sh
