@@ -34,6 +34,8 @@ struct ta_options {
 	uint64_t seed;		/* shuffle of asymmetric ties */
 	enum ta_lid_order lid_order;
 	enum ta_lft_update lft_update;
+	bool lft_read_on_start;	/* first routing of an SM: read the
+				 * switches' LFTs (default true) */
 	uint64_t escape_root_guid;	/* 0: pick automatically */
 	char *traffic_file;	/* NULL: uniform traffic */
 	enum ta_mode mode;
