@@ -13,6 +13,7 @@ plugin_libturnadd_la_SOURCES = \
 	plugin/turnadd_summary.c plugin/turnadd_summary.h \
 	plugin/osm_graph.c plugin/osm_graph.h \
 	plugin/osm_lft.c plugin/osm_lft.h \
+	plugin/lft_read.c plugin/lft_read.h \
 	plugin/osm_log_bridge.c plugin/osm_log_bridge.h \
 	plugin/lid_osm_fabric.c plugin/lid_osm_fabric.h \
 	plugin/lid_sweep.c plugin/lid_sweep.h
