@@ -34,6 +34,7 @@ static void forget(struct lft_read *lr)
 	lr->sw = NULL;
 	lr->n_sw = 0;
 	lr->n_empty = 0;
+	lr->n_gone = 0;
 	lr->blocks = 0;
 	lr->pending = false;
 	lr->collected = false;
@@ -165,6 +166,11 @@ void lft_read_post(struct lft_read *lr, osm_opensm_t *osm, bool enabled,
 		osm_switch_t *sw = (osm_switch_t *)it;
 		struct lft_read_switch *r = &lr->sw[lr->n_sw];
 
+		/* not found this sweep: the drop manager removes it next */
+		if (!sw->p_node->discovery_count) {
+			lr->n_gone++;
+			continue;
+		}
 		r->guid = sw_guid(sw);
 		r->top = sw_top(sw);
 		if (!r->top) {	/* reset or new: no table to read */
@@ -179,8 +185,8 @@ void lft_read_post(struct lft_read *lr, osm_opensm_t *osm, bool enabled,
 	qsort(lr->sw, lr->n_sw, sizeof(*lr->sw), cmp_guid);
 	lr->pending = true;
 	ta_logf(log, TA_LOG_INFO,
-		"LFT read: first routing of this SM: %" PRIu64 " LFT blocks asked from %u switches; %u switches with LinearFDBTop 0 (nothing to read)%s",
-		lr->blocks, lr->n_sw, lr->n_empty,
+		"LFT read: first routing of this SM: %" PRIu64 " LFT blocks asked from %u switches; %u switches with LinearFDBTop 0 (nothing to read), %u known but not found in this sweep%s",
+		lr->blocks, lr->n_sw, lr->n_empty, lr->n_gone,
 		failed ? "; some Gets could not be posted (those switches get their whole table)" :
 			 "");
 }

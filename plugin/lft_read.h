@@ -13,7 +13,9 @@
  *
  * The plugin therefore, when the switches are known (event
  * HEAVY_SWEEP_DONE of a DISCOVERING or first master sweep):
- *  1. post: for every switch with LinearFDBTop > 0, marks the blocks
+ *  1. post: for every switch found in this sweep (a standby also knows
+ *     switches from its own first sweep that may be gone) with
+ *     LinearFDBTop > 0, marks the blocks
  *     0..LinearFDBTop/64 of p_sw->lft with a sentinel and posts one
  *     SubnGet(LinearForwardingTable) per block through osm_req_get();
  *     OpenSM's own LFT receiver copies each answer into p_sw->lft, and
@@ -58,6 +60,7 @@ struct lft_read {
 	struct lft_read_switch *sw;	/* sorted by guid */
 	uint32_t n_sw;
 	uint32_t n_empty;		/* switches with LinearFDBTop 0 */
+	uint32_t n_gone;		/* known, not found this sweep */
 	uint64_t blocks;		/* Gets posted */
 	double t_post;
 	bool pending;		/* posted, not yet collected */

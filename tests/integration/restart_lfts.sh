@@ -15,7 +15,9 @@
 #  3. ft-spine0 returns: every table is again the one of before the
 #     failure (the routes read from the switches were the memory);
 #  4. with "lft_read_on_start no" a restart rewrites every block (the
-#     count of the bring-up), which is what 1. avoids.
+#     count of the bring-up), which is what 1. avoids;
+#  5. one LFT Get answered with an error status (libmadcount.so asks for
+#     a block no switch has): that switch alone gets its whole table.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"
@@ -126,5 +128,29 @@ sets=$(rs_sets "$FAB_DIR/sm4")
 ((sets == up)) ||
 	fail "lft_read_on_start no: $sets LFT Sets, expected all $up blocks"
 echo "restart with lft_read_on_start no: $sets LFT Sets (every block)"
+
+# 5. the second LFT Get fails
+rs_stop_sm sm
+RS_ENV=(MADCOUNT_SPOIL_LFT_GET=2)
+start_sm 5
+RS_ENV=()
+rs_snapshot "$snap.5"
+changed=$(rs_changed_blocks "$snap.0.lfts" "$snap.5.lfts")
+((changed == 0)) || fail "one Get failed: $changed blocks changed"
+expect_line "$FAB_DIR/sm5/opensm.log" \
+	'LFT read: switch 0x[0-9a-f]+ did not answer for every block'
+expect_line "$FAB_DIR/sm5/opensm.log" \
+	'LFT read: 8 of 9 switches answered every block'
+# that switch's whole table: its LinearFDBTop / 64 + 1 blocks
+per_sw=$(awk '/^0x/ { n = 0; s = tolower(substr($1, 3))
+		for (i = 1; i <= length(s); i++)
+			n = n * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		if (n > m) m = n }
+	END { print int(m / 64) + 1 }' "$snap.5.lfts")
+sets=$(rs_sets "$FAB_DIR/sm5")
+((sets == per_sw)) ||
+	fail "one Get failed: $sets LFT Sets, expected one whole table ($per_sw)"
+rs_lftcheck "$snap.5"
+echo "restart with one LFT Get failed: $sets LFT Sets (that switch's table)"
 rs_cleanup
 echo "$test_name: PASS"

@@ -10,7 +10,8 @@
 #
 #   rs_start_sm DIR NAME [CONF_LINE...]  OpenSM with turnadd in DIR; its
 #                               PID in RS_PID[NAME] (FAB_SIM_HOST says
-#                               where it attaches)
+#                               where it attaches, RS_ENV adds NAME=VALUE
+#                               words to its environment)
 #   rs_stop_sm NAME             stops it by PID, keeps its files
 #   rs_wait_log DIR TEXT SECS   bounded wait for TEXT in DIR/opensm.log
 #   rs_settle SECS              until nothing moves for 1.5 s
@@ -30,6 +31,7 @@
 RS_MADLIB=$top_builddir/scripts/.libs/libmadcount.so
 declare -A RS_PID=()
 RS_DIRS=()
+RS_ENV=()
 
 rs_need() {
 	need_built "$LFTREAD"
@@ -55,7 +57,7 @@ rs_start_sm() {
 	# shellcheck disable=SC2034 # read by fab_start_opensm
 	FAB_OSM_PRELOAD=$RS_MADLIB
 	# shellcheck disable=SC2034
-	FAB_OSM_ENV=("MADCOUNT_LOG=$dir/madcount.log")
+	FAB_OSM_ENV=("MADCOUNT_LOG=$dir/madcount.log" ${RS_ENV[@]+"${RS_ENV[@]}"})
 	: >"$dir/madcount.log"
 	FAB_DIR=$dir fab_start_opensm turnadd "$TURNADD_PLUGIN_DIR" "$@"
 	RS_PID[$name]=$FAB_OPENSM_PID
