@@ -53,6 +53,13 @@ const struct ta_options *turnadd_config_sweep(const struct ta_log *log)
 	return sweep.status ? NULL : &sweep.o;
 }
 
+const struct ta_options *turnadd_config_current(const struct ta_log *log)
+{
+	if (!sweep.kept)
+		return turnadd_config_sweep(log);
+	return sweep.status ? NULL : &sweep.o;
+}
+
 void turnadd_config_forget(void)
 {
 	ta_options_clear(&sweep.o);

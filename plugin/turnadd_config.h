@@ -37,6 +37,13 @@ int turnadd_config_load(struct ta_options *o, const struct ta_log *log,
  */
 const struct ta_options *turnadd_config_sweep(const struct ta_log *log);
 
+/*
+ * This sweep's options without taking them over: those kept by
+ * turnadd_config_sweep(), else read (and kept) now.  NULL when the file
+ * is bad (logged once).
+ */
+const struct ta_options *turnadd_config_current(const struct ta_log *log);
+
 /* drops what turnadd_config_sweep() kept (at plugin unload) */
 void turnadd_config_forget(void);
 

@@ -47,7 +47,8 @@ static void turnadd_delete(void *plugin_data)
 
 /*
  * Routing runs from the engine callbacks.  After discovery, before the
- * LID manager: the port-major LID order (lid_sweep.h).
+ * LID manager: the port-major LID order (lid_sweep.h); the LFT reads of
+ * a first master sweep and their end (turnadd_sweep_event).
  */
 static void turnadd_report(void *plugin_data, osm_epi_event_id_t event_id,
 			   void *event_data)
@@ -55,8 +56,11 @@ static void turnadd_report(void *plugin_data, osm_epi_event_id_t event_id,
 	struct turnadd_ctx *ctx = plugin_data;
 
 	(void)event_data;
-	if (ctx && event_id == OSM_EVENT_ID_HEAVY_SWEEP_DONE)
+	if (!ctx)
+		return;
+	if (event_id == OSM_EVENT_ID_HEAVY_SWEEP_DONE)
 		lid_sweep_heavy_done(ctx->osm, &ctx->log);
+	turnadd_sweep_event(ctx, event_id);
 }
 
 /*

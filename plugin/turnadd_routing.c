@@ -27,6 +27,7 @@ struct turnadd_ctx *turnadd_ctx_new(osm_opensm_t *osm)
 	ctx->osm = osm;
 	osm_log_bridge_init(&ctx->log, &osm->log);
 	ta_saved_init(&ctx->saved);
+	lft_read_init(&ctx->lft_read);
 	return ctx;
 }
 
@@ -45,6 +46,7 @@ void turnadd_ctx_free(struct turnadd_ctx *ctx)
 		return;
 	turnadd_ctx_release(ctx);
 	ta_saved_free(&ctx->saved);
+	lft_read_free(&ctx->lft_read);
 	free(ctx);
 }
 
@@ -107,6 +109,12 @@ static int build_lid_matrices(void *context)
 	}
 	t_graph = now_seconds() - t0;
 
+	/* this SM's first routing: start from the switches' tables */
+	if (lft_read_collect(&ctx->lft_read, &ctx->osm->subn, &ctx->saved,
+			     &ctx->log) < 0) {
+		ta_options_clear(&opts);
+		return routing_failed(ctx, "out of memory", NULL);
+	}
 	if (ta_saved_prior(&ctx->saved, ctx->graph.g, &prior)) {
 		ta_options_clear(&opts);
 		return routing_failed(ctx, "out of memory", NULL);
@@ -140,6 +148,8 @@ static int ucast_build_fwd_tables(void *context)
 				      NULL);
 	if (ctx->lft_update == TA_LFT_CHANGED_BLOCKS)
 		osm_lft_trust_tables(&ctx->graph, &ctx->osm->subn, &st);
+	lft_read_apply(&ctx->lft_read, &ctx->graph, &ctx->osm->subn, &st,
+		       &ctx->log);
 	turnadd_log_lft(&ctx->log, &st, now_seconds() - t0);
 	if (ta_saved_update(&ctx->saved, ctx->graph.g, &ctx->result))
 		ta_logf(&ctx->log, TA_LOG_ERROR,
@@ -147,6 +157,30 @@ static int ucast_build_fwd_tables(void *context)
 	/* OpenSM holds the tables now; the next sweep recomputes */
 	turnadd_ctx_release(ctx);
 	return 0;
+}
+
+/* this sweep's lft_read_on_start (the routing takes the options over) */
+static bool read_on_start(struct turnadd_ctx *ctx)
+{
+	const struct ta_options *o = turnadd_config_current(&ctx->log);
+
+	return o && o->lft_read_on_start;	/* bad file: routing fails */
+}
+
+void turnadd_sweep_event(struct turnadd_ctx *ctx, osm_epi_event_id_t id)
+{
+	switch (id) {
+	case OSM_EVENT_ID_HEAVY_SWEEP_DONE:
+		lft_read_post(&ctx->lft_read, ctx->osm, read_on_start(ctx), ctx,
+			      &ctx->log);
+		break;
+	case OSM_EVENT_ID_HEAVY_SWEEP_START:
+	case OSM_EVENT_ID_UCAST_ROUTING_DONE:
+		lft_read_routing_done(&ctx->lft_read, &ctx->osm->subn);
+		break;
+	default:
+		break;
+	}
 }
 
 /* called by OpenSM for each engine instance, before the plugin's delete */

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 
 #include "turnadd_osm.h"
+#include "lft_read.h"
 #include "osm_graph.h"
 #include "ta_engine.h"
 #include "ta_log.h"
@@ -27,6 +28,9 @@ struct turnadd_ctx {
 	enum ta_lft_update lft_update;	/* of the options of this routing */
 	/* across sweeps: decisions and home ports, for minimal change */
 	struct ta_saved saved;
+	/* the switches' LFTs read before this SM's first routing */
+	struct lft_read lft_read;
+	bool lft_read_on_start;	/* of the options last read */
 };
 
 /* NULL on allocation failure */
@@ -34,6 +38,13 @@ struct turnadd_ctx *turnadd_ctx_new(osm_opensm_t *osm);
 /* frees the per-routing state, keeps the context */
 void turnadd_ctx_release(struct turnadd_ctx *ctx);
 void turnadd_ctx_free(struct turnadd_ctx *ctx);
+
+/*
+ * Events of the sweep (from the event plugin): HEAVY_SWEEP_DONE posts
+ * the LFT reads of a first master sweep, UCAST_ROUTING_DONE and
+ * HEAVY_SWEEP_START end what the read changed in OpenSM (lft_read.h).
+ */
+void turnadd_sweep_event(struct turnadd_ctx *ctx, osm_epi_event_id_t id);
 
 /* external_routing_engine_module_t.setup; re->context is the ctx */
 int turnadd_routing_setup(struct osm_routing_engine *re,

@@ -17,6 +17,12 @@
  * concurrent senders never interleave.  Without MADCOUNT_LOG the library
  * only forwards the call.  OpenSM 3.3.23 sends LFT blocks by directed
  * route with permissive LIDs; madtally maps the routes to switches.
+ *
+ * Fault injection for tests: with MADCOUNT_SPOIL_LFT_GET=N, the N-th
+ * SubnGet(LinearForwardingTable) this process sends (counting from 1)
+ * goes out with attribute modifier 0xffff, a block no switch has, so
+ * the answer carries an error status instead of the block (as a lost or
+ * refused MAD would leave the block unread).
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -33,6 +39,7 @@
 
 #define MC_CLASS_SM_LID 0x01
 #define MC_CLASS_SM_DR 0x81
+#define MC_METHOD_GET 0x01
 #define MC_METHOD_SET 0x02
 #define MC_ATTR_LFT 0x0019
 #define MC_MAD_SIZE 256
@@ -44,13 +51,20 @@ typedef int (*umad_send_fn)(int portid, int agentid, void *umad, int length,
 
 static umad_send_fn real_umad_send;
 static int log_fd = -1;
+static unsigned long spoil_get;		/* 0: none */
+static unsigned long lft_gets;		/* LFT Gets seen */
+static pthread_mutex_t gets_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
 
 static void mc_init(void)
 {
 	const char *path = getenv("MADCOUNT_LOG");
 
+	const char *spoil = getenv("MADCOUNT_SPOIL_LFT_GET");
+
 	real_umad_send = (umad_send_fn)dlsym(RTLD_NEXT, "umad_send");
+	if (spoil && *spoil)
+		spoil_get = strtoul(spoil, NULL, 10);
 	if (path && *path)
 		log_fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
 			      0644);
@@ -103,6 +117,22 @@ static int mc_format(void *umad, const uint8_t *mad, char *buf, size_t size)
 	return (int)used;
 }
 
+/* MADCOUNT_SPOIL_LFT_GET: the N-th LFT Get asks for block 0xffff */
+static void mc_spoil(uint8_t *mad)
+{
+	int hit;
+
+	if (mad[3] != MC_METHOD_GET || get16(mad + 16) != MC_ATTR_LFT)
+		return;
+	pthread_mutex_lock(&gets_lock);
+	hit = ++lft_gets == spoil_get;
+	pthread_mutex_unlock(&gets_lock);
+	if (hit) {
+		mad[20] = mad[21] = 0;
+		mad[22] = mad[23] = 0xff;
+	}
+}
+
 int umad_send(int portid, int agentid, void *umad, int length, int timeout_ms,
 	      int retries)
 {
@@ -114,6 +144,8 @@ int umad_send(int portid, int agentid, void *umad, int length, int timeout_ms,
 		errno = ENOSYS;
 		return -1;
 	}
+	if (spoil_get && umad && length >= MC_MAD_SIZE)
+		mc_spoil(umad_get_mad(umad));
 	if (log_fd >= 0 && umad && length >= MC_MAD_SIZE)
 		n = mc_format(umad, umad_get_mad(umad), line, sizeof(line));
 	ret = real_umad_send(portid, agentid, umad, length, timeout_ms,

@@ -41,6 +41,8 @@ struct ta_options {
 	enum ta_lid_order lid_order;
 	enum ta_lft_update lft_update;
 	enum ta_hop_tables hop_tables;
+	bool lft_read_on_start;	/* first routing of an SM: read the
+				 * switches' LFTs (default true) */
 	uint64_t escape_root_guid;	/* 0: pick automatically */
 	char *traffic_file;	/* NULL: uniform traffic */
 	enum ta_mode mode;

@@ -11,6 +11,7 @@ void ta_options_init(struct ta_options *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->mode = TA_MODE_TURN_ADDITION;
+	o->lft_read_on_start = true;
 }
 
 void ta_options_clear(struct ta_options *o)
@@ -90,8 +91,17 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			*why = "hop_tables must be turnadd or opensm";
 			return -1;
 		}
+	} else if (!strcmp(tok[0], "lft_read_on_start")) {
+		if (!strcmp(tok[1], "yes"))
+			o->lft_read_on_start = true;
+		else if (!strcmp(tok[1], "no"))
+			o->lft_read_on_start = false;
+		else {
+			*why = "lft_read_on_start must be yes or no";
+			return -1;
+		}
 	} else {
-		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables)";
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start)";
 		return -1;
 	}
 	return 0;

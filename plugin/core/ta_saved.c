@@ -188,6 +188,36 @@ static int record_switch(const struct ta_saved_switch *old,
 	return 0;
 }
 
+int ta_saved_seed(struct ta_saved *sv, const struct ta_saved_table *t,
+		  uint32_t n)
+{
+	struct ta_saved_switch *nsw;
+	uint32_t i;
+
+	ta_saved_free(sv);
+	nsw = calloc(n + 1, sizeof(*nsw));
+	if (!nsw)
+		return -1;
+	for (i = 0; i < n; i++) {
+		/* n_ports 0: every turn reads as undecided (saved_turn) */
+		nsw[i].guid = t[i].guid;
+		nsw[i].n_lids = t[i].n_lids;
+		nsw[i].home = malloc(t[i].n_lids + 1);
+		nsw[i].last = malloc(t[i].n_lids + 1);
+		if (!nsw[i].home || !nsw[i].last) {
+			free_switches(nsw, i + 1);
+			return -1;
+		}
+		/* what the switch holds is both its home and its last port */
+		memcpy(nsw[i].home, t[i].port, t[i].n_lids);
+		memcpy(nsw[i].last, t[i].port, t[i].n_lids);
+	}
+	qsort(nsw, n, sizeof(*nsw), cmp_guid);
+	sv->sw = nsw;
+	sv->n_sw = n;
+	return 0;
+}
+
 int ta_saved_update(struct ta_saved *sv, const struct ta_graph *g,
 		    const struct ta_result *res)
 {

@@ -53,6 +53,24 @@ int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 		   struct ta_prior_buf *pb);
 void ta_prior_buf_free(struct ta_prior_buf *pb);
 
+/* one switch's forwarding table as read from the fabric */
+struct ta_saved_table {
+	uint64_t guid;
+	const uint8_t *port;	/* [lid]: output port, TA_NO_PORT if none */
+	uint32_t n_lids;	/* LIDs 0..n_lids-1 */
+};
+
+/*
+ * Replaces the memory in sv by n tables read from the switches (a fresh
+ * OpenSM, or one taking over from another SM): each switch's home port
+ * towards each LID is the port its table holds, so the next routing
+ * keeps every entry that still lies on a shortest allowed route.  No
+ * turn decision and no escape root are known: they are decided afresh.
+ * Returns 0, or -1 on allocation failure (sv is then empty).
+ */
+int ta_saved_seed(struct ta_saved *sv, const struct ta_saved_table *t,
+		  uint32_t n);
+
 /* records the routing res of g; -1 on allocation failure (sv emptied) */
 int ta_saved_update(struct ta_saved *sv, const struct ta_graph *g,
 		    const struct ta_result *res);

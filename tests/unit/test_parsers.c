@@ -58,10 +58,11 @@ START_TEST(options_good)
 	char *p = write_tmp("# site options\n\n"
 			    "traffic_file /etc/opensm/traffic.conf  # groups\n"
 			    "seed 42\nescape_root 0x0002c90000000010\n"
-			    "lid_order opensm\n");
+			    "lid_order opensm\nlft_read_on_start no\n");
 	struct ta_options o;
 
 	ta_options_init(&o);
+	ck_assert(o.lft_read_on_start);
 	ck_assert_int_eq(ta_options_load(&o, p, 0, &test_log), 0);
 	ck_assert_int_eq(n_errors, 0);
 	ck_assert_str_eq(o.traffic_file, "/etc/opensm/traffic.conf");
@@ -69,6 +70,7 @@ START_TEST(options_good)
 	ck_assert_uint_eq(o.escape_root_guid, 0x0002c90000000010ULL);
 	ck_assert_int_eq(o.mode, TA_MODE_TURN_ADDITION);
 	ck_assert_int_eq(o.lid_order, TA_LID_OPENSM);
+	ck_assert(!o.lft_read_on_start);
 	ta_options_clear(&o);
 	unlink(p);
 	free(p);
@@ -116,6 +118,7 @@ START_TEST(options_bad)
 		{ "escape_root banana\n", 1, "escape_root" },
 		{ "mode fastest\n", 1, "mode must be" },
 		{ "lid_order random\n", 1, "lid_order must be" },
+		{ "lft_read_on_start 1\n", 1, "must be yes or no" },
 	};
 	unsigned k;
 

@@ -5,7 +5,9 @@
  * that pointed at the dead spine change, each leaf rewrites one 64-LID
  * block, the displaced destinations spread over the surviving spines,
  * and the fabric stays complete and deadlock-free; after the return the
- * tables are exactly those of before.
+ * tables are exactly those of before.  The same when the memory of the
+ * first routing is lost (an SM restart) and rebuilt from the switches'
+ * tables.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -76,6 +78,56 @@ static unsigned spine_of_port(uint8_t port)
 }
 
 /*
+ * The tables after the failure of spine GONE_SPINE, against those of
+ * before: only entries that pointed at the dead spine moved, to spread
+ * surviving spines, in one 64-LID block per leaf.
+ */
+static void check_failure_tables(const struct table *before,
+				 const struct table *failed)
+{
+	static unsigned use[64 * (HOSTS + 3)][SPINES];
+	unsigned s, lid, changed_blocks = 0;
+
+	memset(use, 0, sizeof(use));
+	for (s = 0; s < LEAVES + SPINES; s++) {
+		unsigned b;
+
+		if (s == LEAVES + GONE_SPINE)
+			continue;
+		for (lid = 1; lid < 64 * (HOSTS + 3); lid++) {
+			uint8_t old = before->port[s][lid];
+			uint8_t now = failed->port[s][lid];
+
+			if (old == TA_NO_PORT ||
+			    lid == 1 + 64 * ((LEAVES + GONE_SPINE) % HOSTS) + 32 +
+					   (LEAVES + GONE_SPINE) / HOSTS)
+				continue;	/* a spare or the dead spine's LID */
+			if (s >= LEAVES || spine_of_port(old) != GONE_SPINE) {
+				ck_assert_msg(old == now,
+					      "switch %u LID %u moved %u->%u", s,
+					      lid, old, now);
+				continue;
+			}
+			ck_assert_msg(spine_of_port(now) != GONE_SPINE, "switch %u LID %u still on the dead spine", s, lid);
+			ck_assert_uint_lt(spine_of_port(now), SPINES);
+			use[lid][spine_of_port(now)]++;
+		}
+		for (b = 0; b < HOSTS + 3; b++)
+			changed_blocks += memcmp(&before->port[s][64 * b],
+						 &failed->port[s][64 * b], 64) != 0;
+	}
+	/* port-major: the dead spine's LIDs fill one block on each leaf */
+	ck_assert_uint_eq(changed_blocks, LEAVES);
+	/* each displaced LID is spread: no survivor takes > its share */
+	for (lid = 1; lid < 64 * (HOSTS + 3); lid++)
+		for (s = 0; s < SPINES; s++)
+			ck_assert_msg(use[lid][s] <=
+					      (LEAVES + SPINES - 2) / (SPINES - 1),
+				      "LID %u: spine %u takes %u leaves", lid, s,
+				      use[lid][s]);
+}
+
+/*
  * Destinations of g whose routes in before (the full fabric's tables)
  * never lead into spine `gone` from any switch still in g.
  */
@@ -105,8 +157,6 @@ START_TEST(spine_failure_and_return)
 	struct ta_result r1, r2, r3;
 	struct ta_saved sv;
 	struct topo t;
-	unsigned s, lid, changed_blocks = 0;
-	static unsigned use[64 * (HOSTS + 3)][SPINES];
 
 	ck_assert_int_eq(topo_fattree2(&t, LEAVES, SPINES, HOSTS, 1), 0);
 	ta_saved_init(&sv);
@@ -122,44 +172,7 @@ START_TEST(spine_failure_and_return)
 	ck_assert_uint_eq(r2.stats.dests_kept,
 			  untouched_dests(g_fail, &before, LEAVES + GONE_SPINE));
 	ck_assert_uint_gt(r2.stats.dests_kept, 0);
-
-	memset(use, 0, sizeof(use));
-	for (s = 0; s < LEAVES + SPINES; s++) {
-		unsigned b;
-
-		if (s == LEAVES + GONE_SPINE)
-			continue;
-		for (lid = 1; lid < 64 * (HOSTS + 3); lid++) {
-			uint8_t old = before.port[s][lid];
-			uint8_t now = failed.port[s][lid];
-
-			if (old == TA_NO_PORT ||
-			    lid == 1 + 64 * ((LEAVES + GONE_SPINE) % HOSTS) + 32 +
-					   (LEAVES + GONE_SPINE) / HOSTS)
-				continue;	/* a spare or the dead spine's LID */
-			if (s >= LEAVES || spine_of_port(old) != GONE_SPINE) {
-				ck_assert_msg(old == now,
-					      "switch %u LID %u moved %u->%u", s,
-					      lid, old, now);
-				continue;
-			}
-			ck_assert_msg(spine_of_port(now) != GONE_SPINE, "switch %u LID %u still on the dead spine", s, lid);
-			ck_assert_uint_lt(spine_of_port(now), SPINES);
-			use[lid][spine_of_port(now)]++;
-		}
-		for (b = 0; b < HOSTS + 3; b++)
-			changed_blocks += memcmp(&before.port[s][64 * b],
-						 &failed.port[s][64 * b], 64) != 0;
-	}
-	/* port-major: the dead spine's LIDs fill one block on each leaf */
-	ck_assert_uint_eq(changed_blocks, LEAVES);
-	/* each displaced LID is spread: no survivor takes > its share */
-	for (lid = 1; lid < 64 * (HOSTS + 3); lid++)
-		for (s = 0; s < SPINES; s++)
-			ck_assert_msg(use[lid][s] <=
-					      (LEAVES + SPINES - 2) / (SPINES - 1),
-				      "LID %u: spine %u takes %u leaves", lid, s,
-				      use[lid][s]);
+	check_failure_tables(&before, &failed);
 
 	g_back = fabric(&t, TOPO_KEEP_ALL);
 	route(g_back, &sv, &r3);
@@ -175,6 +188,69 @@ START_TEST(spine_failure_and_return)
 	ta_graph_free(g_full);
 	ta_graph_free(g_fail);
 	ta_graph_free(g_back);
+	ta_saved_free(&sv);
+	topo_free(&t);
+}
+END_TEST
+
+/* a fresh memory made from the switches' tables, as a restarted SM reads */
+static void seed_from_tables(struct ta_saved *sv, const struct table *t)
+{
+	struct ta_saved_table st[LEAVES + SPINES];
+	unsigned s;
+
+	for (s = 0; s < LEAVES + SPINES; s++) {
+		st[s].guid = 0x1000 + s;
+		st[s].port = t->port[s];
+		st[s].n_lids = 64 * (HOSTS + 3);
+	}
+	ck_assert_int_eq(ta_saved_seed(sv, st, LEAVES + SPINES), 0);
+	ck_assert_int_eq(ta_saved_empty(sv), 0);
+}
+
+/*
+ * The SM restarts on an unchanged fabric and reads the tables: the new
+ * routes are the old ones.  Then it restarts again after a spine died
+ * while it was down: only the dead spine's entries move (one block per
+ * leaf), and when the spine returns the first tables come back.
+ */
+START_TEST(restart_from_switch_tables)
+{
+	static struct table before, again, failed, back;
+	struct ta_graph *g_full, *g_fail;
+	struct ta_result r1, r2, r3, r4;
+	struct ta_saved sv;
+	struct topo t;
+
+	ck_assert_int_eq(topo_fattree2(&t, LEAVES, SPINES, HOSTS, 1), 0);
+	g_full = fabric(&t, TOPO_KEEP_ALL);
+	g_fail = fabric(&t, LEAVES + GONE_SPINE);
+	ta_saved_init(&sv);
+	route(g_full, &sv, &r1);
+	fill_table(g_full, &r1, NULL, &before);
+
+	seed_from_tables(&sv, &before);
+	route(g_full, &sv, &r2);
+	fill_table(g_full, &r2, &before, &again);
+	ck_assert_msg(memcmp(&before, &again, sizeof(before)) == 0,
+		      "restart on an unchanged fabric changed the tables");
+
+	seed_from_tables(&sv, &before);
+	route(g_fail, &sv, &r3);
+	fill_table(g_fail, &r3, &before, &failed);
+	check_failure_tables(&before, &failed);
+
+	route(g_full, &sv, &r4);
+	fill_table(g_full, &r4, &failed, &back);
+	ck_assert_msg(memcmp(&before, &back, sizeof(before)) == 0,
+		      "tables after the spine's return differ from before");
+
+	ta_result_free(&r1);
+	ta_result_free(&r2);
+	ta_result_free(&r3);
+	ta_result_free(&r4);
+	ta_graph_free(g_full);
+	ta_graph_free(g_fail);
 	ta_saved_free(&sv);
 	topo_free(&t);
 }
@@ -266,6 +342,7 @@ int main(void)
 
 	tcase_add_test(tc, spine_failure_and_return);
 	tcase_add_test(tc, random_net_resweep_changes_nothing);
+	tcase_add_test(tc, restart_from_switch_tables);
 	tcase_add_test(tc, random_net_link_failures_keep_routes);
 	suite_add_tcase(s, tc);
 	return run_suite(s);

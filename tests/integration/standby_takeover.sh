@@ -1,0 +1,121 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Two OpenSMs with turnadd on one fabric (ibsim, ft2-6x3), each with its
+# own cache dir as on two machines: A (sm_priority 10) at the first
+# switch, B (sm_priority 1) at host ft-leaf5-h4.  LFT Sets are counted
+# in each opensm by scripts/libmadcount.so; LIDs and tables are read
+# back from the simulator by directed routes.
+#  1. B is STANDBY; A is killed; B takes over (MASTER, SUBNET UP): every
+#     LID and table kept, B sends no LFT Set;
+#  2. A starts again with sm_priority 0 and becomes STANDBY; B is killed
+#     and ft-spine0 fails before A takes over: LIDs kept, only entries
+#     that led to ft-spine0 move, A's LFT Sets are exactly the blocks
+#     that changed; every step: lftcheck OK.
+# (A coming back with the higher priority would be handed the subnet,
+# but under ibsim the trap 144 it sends B never gets its answer and
+# umad2sim never times it out, so its sweep waits forever.)
+set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=test_env.sh
+. "$(dirname "$0")/test_env.sh"
+need_fabric
+need_turnadd
+make_tmpdir
+# shellcheck source-path=SCRIPTDIR source=lid_lib.sh
+. "$(dirname "$0")/lid_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=restart_lib.sh
+. "$(dirname "$0")/restart_lib.sh"
+rs_need
+unset TURNADD_CONFIG
+
+fab_init
+trap 'rs_cleanup; rm -rf -- "$TEST_TMP"' EXIT
+fab_start_ibsim "$NETS/ft2-6x3.net"
+snap=$TEST_TMP/snap
+# a standby gives up on a silent master after 2 polls 1 s apart
+standby_conf=("sminfo_polling_timeout 1000" "polling_retry_number 2")
+
+# start_a DIR PRIORITY
+start_a() {
+	rs_start_sm "$FAB_DIR/$1" a "sm_priority $2" "${standby_conf[@]}"
+}
+
+start_b() {
+	FAB_SIM_HOST=ft-leaf5-h4 rs_start_sm "$FAB_DIR/b" b "sm_priority 1" \
+		"${standby_conf[@]}"
+}
+
+# SUBNET UP lines in DIR's log
+ups() {
+	grep -cF "SUBNET UP" "$1/opensm.log" 2>/dev/null || true
+}
+
+# wait_master DIR N: DIR's OpenSM is MASTER and its log has more than N
+# SUBNET UP lines, and the fabric settled
+wait_master() {
+	local i
+	for ((i = 0; i < 300; i++)); do
+		grep -qF "Entering MASTER state" "$1/opensm.log" 2>/dev/null &&
+			(($(ups "$1") > $2)) && break
+		sleep 0.1
+	done
+	((i < 300)) || fail "$(basename "$1"): not master with a new SUBNET UP after 30 s"
+	rs_settle 30
+	grep -F "tables configured on all switches" "$1/opensm.log" |
+		tail -n 1 | grep -qF "turnadd tables configured" ||
+		fail "$(basename "$1"): turnadd did not make the tables"
+}
+
+start_a a1 10
+wait_master "$FAB_DIR/a1" 0
+rs_snapshot "$snap.0"
+rs_lftcheck "$snap.0"
+echo "A master: $(rs_sets "$FAB_DIR/a1") LFT Sets at bring-up"
+start_b
+rs_wait_log "$FAB_DIR/b" "Entering STANDBY state" 30
+rs_settle 30
+
+# 1. A dies, B takes over
+rs_stop_sm a
+wait_master "$FAB_DIR/b" 0
+rs_snapshot "$snap.1"
+cmp -s "$snap.0.lids" "$snap.1.lids" ||
+	fail "takeover: LIDs differ: $(diff "$snap.0.lids" "$snap.1.lids" |
+		head -n 6)"
+changed=$(rs_changed_blocks "$snap.0.lfts" "$snap.1.lfts")
+sets=$(rs_sets "$FAB_DIR/b")
+((changed == 0)) || fail "takeover: $changed LFT blocks changed"
+((sets == 0)) || fail "takeover: B sent $sets LFT Sets on an unchanged fabric"
+expect_line "$FAB_DIR/b/opensm.log" \
+	'LFT read: 9 of 9 switches answered every block'
+rs_lftcheck "$snap.1"
+echo "B took over: $sets LFT Sets, every LID and table kept"
+
+# 2. A comes back as standby; B dies and ft-spine0 fails
+start_a a2 0
+rs_wait_log "$FAB_DIR/a2" "Entering STANDBY state" 30
+rs_settle 30
+rs_stop_sm b
+fab_console 'Unlink "ft-spine0"'
+wait_master "$FAB_DIR/a2" 0
+rs_snapshot "$snap.2"
+join "$snap.0.lids" "$snap.2.lids" | awk '$2 != $3 { bad = 1 } END { exit bad }' ||
+	fail "takeover after a failure: LIDs changed"
+expect_line "$FAB_DIR/a2/opensm.log" \
+	'LFT read: 8 of 8 switches answered every block'
+
+[[ $(wc -l <"$snap.2.lids") == $(($(wc -l <"$snap.0.lids") - 1)) ]] ||
+	fail "expected every port but ft-spine0's after the failure"
+changed=$(rs_changed_blocks "$snap.0.lfts" "$snap.2.lfts")
+bound=$(rs_blocks_via "$snap.0.disc" "$snap.0.lfts" ft-spine0)
+sets=$(rs_sets "$FAB_DIR/a2")
+moved=$(rs_moved_not_via "$snap.0.disc" "$snap.0.lfts" "$snap.2.lfts" \
+	ft-spine0)
+echo "A took over after ft-spine0 failed: $sets LFT Sets, $changed blocks changed, $bound blocks routed through ft-spine0"
+((changed > 0)) || fail "no table changed though ft-spine0 is gone"
+((sets == changed)) || fail "$sets LFT Sets for $changed changed blocks"
+((changed <= bound)) ||
+	fail "$changed blocks changed, only $bound routed through ft-spine0"
+((moved == 0)) || fail "$moved entries moved that did not lead to ft-spine0"
+rs_lftcheck "$snap.2"
+rs_cleanup
+echo "$test_name: PASS"
