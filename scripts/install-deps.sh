@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages needed to build, test and demo turnadd.
+# Installs the Debian 12 packages needed to build, test and demo turnadd
+# (gnuplot-nox: the plots of bench_quality.sh).
 # Run as root (or through sudo) on a fresh machine; safe to run again.
 set -euo pipefail
 
 packages=(
 	build-essential autoconf automake libtool pkg-config
 	opensm libopensm-dev libibumad-dev ibsim-utils infiniband-diags
-	check valgrind
+	check valgrind gnuplot-nox
 )
 
 missing=()
