@@ -36,8 +36,10 @@
 #                    netfile's order as root (default 20; 0 = every
 #                    switch).  Best: highest uniform throughput (random
 #                    nets), highest intra-tree, then inter-tree throughput
-#                    (joined trees).  One OpenSM per fabric: the root file
-#                    is rewritten and opensm gets SIGHUP for each root.
+#                    (joined trees).  One ibsim per fabric; OpenSM is
+#                    restarted on it for each root (not SIGHUP: a resweep
+#                    keeps the previous root's LFT entries where they are
+#                    still min-hop, see try_roots)
 # Runs:
 #   --build DIR      build tree (default: install deps, build in _build)
 #   --topogen PATH   fabric generator (default DIR/ibsim_topos/topogen)
@@ -613,33 +615,28 @@ better() {
 	}'
 }
 
-# Waits (bounded) until the log has more than N "SUBNET UP" lines.
-wait_sweep() {
-	local n=$1 i
-	for ((i = 0; i < timeout_s * 20; i++)); do
-		if (($(fab_count_up) > n)); then
-			return 0
-		fi
-		kill -0 "$FAB_OPENSM_PID" 2>/dev/null ||
-			fab_die "opensm exited during the sweep"
-		sleep 0.05
-	done
-	fab_die "no SUBNET UP within $timeout_s s after SIGHUP"
-}
-
-# try_roots RESULT: updn-best's loop over the roots on the running OpenSM
-# (the first root is already routed and evaluated in RESULT).
+# try_roots RESULT: updn-best's loop over the roots, on the same ibsim
+# (LIDs and topology stay; the first root is already routed and evaluated
+# in RESULT).  OpenSM is restarted for each root: a SIGHUP sweep would
+# keep every LFT port of the previous root that is still a min-hop port
+# (osm_switch_recommend_path() prefers the existing entry unless the
+# subnet's ignore_existing_lfts is set, which only a new OpenSM, a new
+# switch or a port change sets), so its tables would depend on the order
+# of the roots.  A fresh OpenSM routes as on a fresh fabric.
 try_roots() {
-	local result=$1 best_score r n try=$FAB_DIR/try.out
+	local result=$1 best_score r try=$FAB_DIR/try.out
 	best_score=$(score "$result")
 	best_root=${roots[0]}
 	printf '%s,%s,%s\n' "$fabric" "${roots[0]}" "$(root_row "$result")" \
 		>>"$rdir/roots.csv"
 	for r in "${roots[@]:1}"; do
 		fab_node_guid "$r" >"$FAB_DIR/root_guids"
-		n=$(fab_count_up)
-		kill -HUP "$FAB_OPENSM_PID"
-		wait_sweep "$n"
+		fab_stop_pid "$FAB_OPENSM_PID" 5
+		FAB_OPENSM_PID=
+		mv "$FAB_DIR/opensm.log" "$FAB_DIR/opensm.log.prev"
+		fab_start_opensm updn "$plugin_dir" \
+			"root_guid_file $FAB_DIR/root_guids"
+		fab_wait_subnet_up "$timeout_s"
 		fab_sim_client "$timeout_s" "$lftread" "$FAB_DIR/topology.txt" \
 			>"$FAB_DIR/lfts.txt" 2>"$FAB_DIR/lftread.err" ||
 			fab_die "lftread failed: $(grep -v '^ibwarn' \
