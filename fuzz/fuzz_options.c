@@ -33,7 +33,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	FUZZ_CHECK(n_errors == (ret ? 1u : 0u));
 	if (!ret) {
 		FUZZ_CHECK(o.mode == TA_MODE_TURN_ADDITION ||
-			   o.mode == TA_MODE_NONE_PROHIBITED);
+			   o.mode == TA_MODE_NONE_PROHIBITED ||
+			   o.mode == TA_MODE_TURN_PROHIBITION);
 		if (o.traffic_file)
 			FUZZ_CHECK(o.traffic_file[0] != '\0');
 	}

@@ -11,6 +11,8 @@ static const char *mode_name(enum ta_mode mode)
 		return "turn-addition";
 	case TA_MODE_NONE_PROHIBITED:
 		return "none-prohibited (NOT deadlock-free)";
+	case TA_MODE_TURN_PROHIBITION:
+		return "turn-prohibition (reference method)";
 	default:
 		return "unknown";
 	}
@@ -31,7 +33,7 @@ void turnadd_log_options(const struct ta_log *log, const struct ta_options *o,
 		path ? path : TURNADD_DEFAULT_CONFIG, path ? "" : ")",
 		mode_name(o->mode), o->seed, root,
 		o->traffic_file ? o->traffic_file : "uniform");
-	if (o->mode != TA_MODE_TURN_ADDITION)
+	if (o->mode == TA_MODE_NONE_PROHIBITED)
 		ta_logf(log, TA_LOG_ERROR,
 			"mode %s is for reference only: routes may deadlock",
 			mode_name(o->mode));

@@ -10,6 +10,7 @@
 #include "ta_intree.h"
 #include "ta_traffic.h"
 #include "ta_turnadd.h"
+#include "ta_turnprohib.h"
 
 struct route_job {
 	const struct ta_graph *g;
@@ -239,12 +240,28 @@ static int redecide_around_tree(struct route_job *j)
 	return 0;
 }
 
+/* mode turn_prohibition: the paper's TP instead of tree + addition */
+static int decide_turns_tp(struct route_job *j)
+{
+	uint32_t s;
+
+	if (ta_turn_traffic(j->g, &j->traffic, j->group, j->spread,
+			    j->by_switch, j->turn_w) ||
+	    ta_turnprohib_decide(&j->cdg, j->turn_w, NULL, &j->esc, j->log))
+		return -1;
+	for (s = 0; s < j->g->n_sw; s++)
+		j->piece_size[j->esc.piece[s]]++;
+	return 0;
+}
+
 static int decide_turns(struct route_job *j, struct ta_stats *st)
 {
 	const struct ta_graph *g = j->g;
 	uint64_t kept;
 	uint32_t s, k;
 
+	if (j->o->mode == TA_MODE_TURN_PROHIBITION)
+		return decide_turns_tp(j);
 	if (j->o->mode == TA_MODE_TURN_ADDITION &&
 	    ta_turn_traffic(g, &j->traffic, j->group, j->spread,
 			    j->by_switch, j->turn_w))

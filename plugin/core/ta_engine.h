@@ -17,6 +17,7 @@ struct ta_traffic;
 enum ta_mode {
 	TA_MODE_TURN_ADDITION,	/* the product */
 	TA_MODE_NONE_PROHIBITED,	/* reference only: not deadlock-free */
+	TA_MODE_TURN_PROHIBITION,	/* reference: the paper's TP method */
 };
 
 enum ta_lid_order {

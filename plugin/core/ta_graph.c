@@ -137,7 +137,9 @@ int ta_graph_finalize(struct ta_graph *g)
 	for (s = 0; s < g->n_sw; s++) {
 		struct ta_switch *sw = &g->sw[s];
 
-		qsort(sw->ends, sw->n_ends, sizeof(*sw->ends), cmp_end);
+		if (sw->n_ends > 1)	/* a lone switch has ends == NULL */
+			qsort(sw->ends, sw->n_ends, sizeof(*sw->ends),
+			      cmp_end);
 		for (i = 1; i < sw->n_ends; i++)
 			if (sw->ends[i].port == sw->ends[i - 1].port)
 				return -1;	/* two links on one port */

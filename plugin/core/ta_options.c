@@ -57,8 +57,10 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			o->mode = TA_MODE_TURN_ADDITION;
 		else if (!strcmp(tok[1], "no_prohibition"))
 			o->mode = TA_MODE_NONE_PROHIBITED;
+		else if (!strcmp(tok[1], "turn_prohibition"))
+			o->mode = TA_MODE_TURN_PROHIBITION;
 		else {
-			*why = "mode must be turn_addition or no_prohibition";
+			*why = "mode must be turn_addition, turn_prohibition or no_prohibition";
 			return -1;
 		}
 	} else if (!strcmp(tok[0], "lid_order")) {

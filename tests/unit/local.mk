@@ -45,3 +45,13 @@ tests_unit_test_cdg_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_cdg_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_cdg_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_cdg
+
+check_PROGRAMS += tests/unit/test_turnprohib
+tests_unit_test_turnprohib_SOURCES = tests/unit/test_turnprohib.c \
+	tests/unit/route_verify.c tests/unit/route_verify.h \
+	tests/unit/topo_graph.c tests/unit/topo_graph.h
+tests_unit_test_turnprohib_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_turnprohib_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_turnprohib_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_turnprohib_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_turnprohib

@@ -75,6 +75,33 @@ START_TEST(options_good)
 }
 END_TEST
 
+START_TEST(options_modes)
+{
+	static const struct {
+		const char *text;
+		enum ta_mode mode;
+	} cases[] = {
+		{ "mode turn_addition\n", TA_MODE_TURN_ADDITION },
+		{ "mode turn_prohibition\n", TA_MODE_TURN_PROHIBITION },
+		{ "mode no_prohibition\n", TA_MODE_NONE_PROHIBITED },
+	};
+	unsigned k;
+
+	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
+		char *p = write_tmp(cases[k].text);
+		struct ta_options o;
+
+		ta_options_init(&o);
+		ck_assert_int_eq(ta_options_load(&o, p, 0, &test_log), 0);
+		ck_assert_int_eq(o.mode, cases[k].mode);
+		ta_options_clear(&o);
+		unlink(p);
+		free(p);
+	}
+	ck_assert_int_eq(n_errors, 0);
+}
+END_TEST
+
 START_TEST(options_bad)
 {
 	static const struct {
@@ -191,6 +218,7 @@ int main(void)
 	TCase *tc = tcase_create("files");
 
 	tcase_add_test(tc, options_good);
+	tcase_add_test(tc, options_modes);
 	tcase_add_test(tc, options_bad);
 	tcase_add_test(tc, options_missing_file);
 	tcase_add_test(tc, traffic_good);

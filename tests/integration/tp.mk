@@ -1,0 +1,3 @@
+# Integration test of mode turn_prohibition (the paper's TP reference).
+TESTS += tests/integration/turnprohib_random.sh
+dist_noinst_SCRIPTS += tests/integration/turnprohib_random.sh
