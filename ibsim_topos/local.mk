@@ -9,6 +9,7 @@ ibsim_topos_libtopo_la_SOURCES = \
 	ibsim_topos/topo_fattree.c \
 	ibsim_topos/topo_fattree3.c \
 	ibsim_topos/topo_random.c \
+	ibsim_topos/topo_ft3join.c \
 	ibsim_topos/topo_free.c \
 	ibsim_topos/topo_check.c \
 	ibsim_topos/topo_write.c

@@ -11,10 +11,11 @@
  * returns 0, or -1 on bad arguments or out of memory, leaving *t empty
  * (safe to topo_free()).  Names are unique and stable:
  *   ring-sw<i>, mesh-sw<i>, torus-sw<i>, ft-leaf<i>, ft-spine<j>,
- *   dir<d>-line<i>, dir<d>-fab<j>, rnd-sw<i>; the host on port k of
- *   switch "S" is "S-h<k>".
+ *   dir<d>-line<i>, dir<d>-fab<j>, rnd-sw<i>, tA-edge<p>-<e>, ...;
+ *   the host on port k of switch "S" is "S-h<k>".
  * Switch port counts (sw_ports) are 36 when the used ports fit, else
- * exactly the number of used ports (at most TOPO_MAX_PORTS).
+ * exactly the number of used ports (at most TOPO_MAX_PORTS); the joined
+ * fat trees (topo_ft3join) always have exactly the ports they use.
  */
 #ifndef TOPO_H
 #define TOPO_H
@@ -94,6 +95,47 @@ int topo_fattree3(struct topo *t, unsigned dirs, unsigned lines,
  */
 int topo_random(struct topo *t, unsigned n_sw, unsigned sw_ports,
 		unsigned hosts_per_sw, unsigned seed);
+
+/* Where topo_ft3join joins its two trees. */
+enum topo_join_level {
+	TOPO_JOIN_TOP,		/* core i of tree A to core i of tree B */
+	TOPO_JOIN_MIDDLE,	/* aggregation switches */
+	TOPO_JOIN_BOTTOM,	/* edge switches */
+};
+
+/* Unicast LIDs of an InfiniBand subnet (0x0001..0xbfff). */
+#define TOPO_MAX_UNICAST_LIDS 49151u
+
+/*
+ * Two k-ary 3-level fat trees (k even, >= 4), A and B, joined by k*k/4
+ * links at one level, as in the turn-addition paper (section 3.2).  A
+ * tree has k pods of k/2 edge switches "tX-edge<p>-<e>" (k/2 hosts each)
+ * and k/2 aggregation switches "tX-agg<p>-<a>", and k*k/4 core switches
+ * "tX-core<i>"; X is A or B, so every node of tree A, hosts included,
+ * starts with "tA-" and of tree B with "tB-".  k^3/4 hosts per tree.
+ *   edge (p, e): hosts on ports 1..k/2, agg (p, a) on port k/2 + a + 1
+ *   agg (p, a):  edge (p, e) on port e + 1, core a*k/2 + m on k/2 + m + 1
+ *   core i:      agg (p, i / (k/2)) of pod p on port p + 1
+ * Join link j (j = 0 .. k*k/4 - 1) connects the j-th chosen switch of A
+ * to the j-th of B, on port k + 1 of both: top: core j; middle and
+ * bottom: slot j / k (aggregation or edge index) of pod j % k, i.e. the
+ * first k/4 of every pod when k is a multiple of 4, and evenly spread
+ * otherwise.  Switches with a join link have k + 1 ports, the others k.
+ * Switch order: tree A's edges (pod-major), aggregation and core
+ * switches, then tree B's the same way; so the first is tA-edge0-0.
+ * Rejects hosts + switches > TOPO_MAX_UNICAST_LIDS (k > 44).
+ */
+int topo_ft3join(struct topo *t, unsigned k, enum topo_join_level level);
+
+/* "top", "middle", "bottom" -> level; -1 for anything else. */
+int topo_join_level_parse(const char *s, enum topo_join_level *level);
+
+/*
+ * Writes the turnadd traffic file for topo_ft3join fabrics: groups by
+ * the "tA-" / "tB-" prefixes, weight 1 inside a tree, 1/100 between
+ * (the paper's turn traffic estimate, section 5.1).
+ */
+int topo_ft3join_traffic(FILE *f);
 
 void topo_free(struct topo *t);
 

@@ -69,23 +69,31 @@ int topo_build_name_sw(struct topo *t, unsigned sw, const char *prefix,
 	return 0;
 }
 
+int topo_build_hosts_on(struct topo *t, unsigned sw, unsigned n)
+{
+	unsigned k;
+
+	for (k = 0; k < n; k++) {
+		struct topo_host *h = &t->hosts[t->n_hosts];
+		char *name;
+
+		h->sw = sw;
+		h->port = ++t->sw_ports[sw];
+		name = name_printf("%s-h%u", t->sw_name[sw], h->port);
+		if (!name)
+			return -1;
+		t->host_name[t->n_hosts++] = name;
+	}
+	return 0;
+}
+
 int topo_build_hosts(struct topo *t, unsigned n, unsigned hosts_per_sw)
 {
-	unsigned s, k;
+	unsigned s;
 
-	for (s = 0; s < n; s++) {
-		for (k = 0; k < hosts_per_sw; k++) {
-			struct topo_host *h = &t->hosts[t->n_hosts];
-			char *name;
-
-			h->sw = s;
-			h->port = ++t->sw_ports[s];
-			name = name_printf("%s-h%u", t->sw_name[s], h->port);
-			if (!name)
-				return -1;
-			t->host_name[t->n_hosts++] = name;
-		}
-	}
+	for (s = 0; s < n; s++)
+		if (topo_build_hosts_on(t, s, hosts_per_sw))
+			return -1;
 	return 0;
 }
 
@@ -100,15 +108,22 @@ int topo_build_link(struct topo *t, unsigned a, unsigned b)
 	return 0;
 }
 
+int topo_build_finish_exact(struct topo *t)
+{
+	unsigned s;
+
+	for (s = 0; s < t->n_sw; s++)
+		if (!t->sw_ports[s] || t->sw_ports[s] > TOPO_MAX_PORTS)
+			return topo_build_fail(t);
+	return 0;
+}
+
 int topo_build_finish(struct topo *t)
 {
 	unsigned s;
 
-	for (s = 0; s < t->n_sw; s++) {
-		if (t->sw_ports[s] > TOPO_MAX_PORTS)
-			return topo_build_fail(t);
+	for (s = 0; s < t->n_sw; s++)
 		if (t->sw_ports[s] <= TOPO_DEFAULT_PORTS)
 			t->sw_ports[s] = TOPO_DEFAULT_PORTS;
-	}
-	return 0;
+	return topo_build_finish_exact(t);
 }

@@ -23,11 +23,17 @@ int topo_build_name_sw(struct topo *t, unsigned sw, const char *prefix,
 /* Adds hosts_per_sw hosts on the next free ports of switches 0..n-1. */
 int topo_build_hosts(struct topo *t, unsigned n, unsigned hosts_per_sw);
 
+/* Adds n hosts on the next free ports of switch sw. */
+int topo_build_hosts_on(struct topo *t, unsigned sw, unsigned n);
+
 /* Adds a link a <-> b on the next free port of each end. */
 int topo_build_link(struct topo *t, unsigned a, unsigned b);
 
 /* Fixes the port counts; -1 (and frees *t) if a switch needs too many. */
 int topo_build_finish(struct topo *t);
+
+/* Same, but every switch keeps exactly the ports it uses (none: -1). */
+int topo_build_finish_exact(struct topo *t);
 
 /* Frees *t and returns -1, for error paths. */
 int topo_build_fail(struct topo *t);

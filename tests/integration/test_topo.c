@@ -165,6 +165,124 @@ static void test_fattree3(void)
 	CHECK(topo_fattree3(&t, 2, 2, 1, 2, 253) == -1, "leaf too wide");
 }
 
+/* Where a switch of topo_ft3join sits: kind 'e', 'a', 'c'; tree 0/1. */
+struct ft3j_pos {
+	char kind;
+	unsigned tree, pod, idx;
+};
+
+static int ft3j_pos(const char *name, struct ft3j_pos *q)
+{
+	char tree;
+
+	if (sscanf(name, "t%c-edge%u-%u", &tree, &q->pod, &q->idx) == 3)
+		q->kind = 'e';
+	else if (sscanf(name, "t%c-agg%u-%u", &tree, &q->pod, &q->idx) == 3)
+		q->kind = 'a';
+	else if (sscanf(name, "t%c-core%u", &tree, &q->idx) == 2)
+		q->kind = 'c';
+	else
+		return -1;
+	q->tree = tree == 'B';
+	return tree == 'A' || tree == 'B' ? 0 : -1;
+}
+
+/* One link against the port layout documented in topo.h. */
+static void check_ft3j_link(const struct topo *t, unsigned k,
+			    enum topo_join_level level,
+			    const struct topo_link *l)
+{
+	struct ft3j_pos a, b;
+	unsigned h = k / 2;
+
+	CHECK(!ft3j_pos(t->sw_name[l->a], &a) && !ft3j_pos(t->sw_name[l->b], &b),
+	      "names %s %s", t->sw_name[l->a], t->sw_name[l->b]);
+	if (a.tree != b.tree) {
+		char want = level == TOPO_JOIN_TOP ? 'c' :
+			    level == TOPO_JOIN_MIDDLE ? 'a' : 'e';
+
+		CHECK(a.kind == want && b.kind == want && a.idx == b.idx &&
+		      (want == 'c' || a.pod == b.pod) &&
+		      (want == 'c' || a.idx < (h * h + k - 1 - a.pod) / k) &&
+		      l->pa == k + 1 && l->pb == k + 1 &&
+		      t->sw_ports[l->a] == k + 1 && t->sw_ports[l->b] == k + 1,
+		      "join %s[%u] - %s[%u]", t->sw_name[l->a], l->pa,
+		      t->sw_name[l->b], l->pb);
+		return;
+	}
+	if (a.kind == 'e')
+		CHECK(b.kind == 'a' && b.pod == a.pod && l->pa == h + b.idx + 1 &&
+		      l->pb == a.idx + 1, "edge link %s[%u] - %s[%u]",
+		      t->sw_name[l->a], l->pa, t->sw_name[l->b], l->pb);
+	else
+		CHECK(a.kind == 'a' && b.kind == 'c' &&
+		      b.idx / h == a.idx && l->pa == h + b.idx % h + 1 &&
+		      l->pb == a.pod + 1, "agg link %s[%u] - %s[%u]",
+		      t->sw_name[l->a], l->pa, t->sw_name[l->b], l->pb);
+}
+
+static void check_ft3join(unsigned k, enum topo_join_level level)
+{
+	unsigned h = k / 2, i, joined = 0;
+	char last[32];
+	struct topo t;
+
+	if (topo_ft3join(&t, k, level)) {
+		CHECK(0, "ft3join %u %d failed", k, (int)level);
+		return;
+	}
+	check_sane(&t, "ft3join");
+	CHECK(t.n_sw == 5 * k * k / 2 && t.n_hosts == k * k * k / 2 &&
+	      t.n_links == k * k * k + k * k / 4, "ft3join %u sizes %u %u %u",
+	      k, t.n_sw, t.n_hosts, t.n_links);
+	snprintf(last, sizeof(last), "tB-core%u", h * h - 1);
+	CHECK(!strcmp(t.sw_name[0], "tA-edge0-0") &&
+	      !strcmp(t.host_name[0], "tA-edge0-0-h1") &&
+	      !strcmp(t.sw_name[t.n_sw - 1], last), "ft3join names %s %s %s",
+	      t.sw_name[0], t.host_name[0], t.sw_name[t.n_sw - 1]);
+	for (i = 0; i < t.n_hosts; i++)
+		CHECK(t.hosts[i].port <= h && !strncmp(t.host_name[i],
+		      t.sw_name[t.hosts[i].sw], 3), "host %s on port %u",
+		      t.host_name[i], t.hosts[i].port);
+	for (i = 0; i < t.n_links; i++)
+		check_ft3j_link(&t, k, level, &t.links[i]);
+	for (i = 0; i < t.n_sw; i++) {
+		CHECK(t.sw_ports[i] == k || t.sw_ports[i] == k + 1,
+		      "%s: %u ports", t.sw_name[i], t.sw_ports[i]);
+		CHECK(topo_sw_link_ends(&t, i) + (i % (5 * k * k / 4) <
+		      k * h ? h : 0) == t.sw_ports[i], "%s: ports not all used",
+		      t.sw_name[i]);
+		joined += t.sw_ports[i] == k + 1;
+	}
+	CHECK(joined == k * k / 2, "ft3join %u: %u joined switches", k,
+	      joined);
+	topo_free(&t);
+}
+
+static void test_ft3join(void)
+{
+	enum topo_join_level level;
+	unsigned k;
+	struct topo t;
+
+	for (k = 4; k <= 10; k += 2) {
+		check_ft3join(k, TOPO_JOIN_TOP);
+		check_ft3join(k, TOPO_JOIN_MIDDLE);
+		check_ft3join(k, TOPO_JOIN_BOTTOM);
+	}
+	CHECK(topo_ft3join(&t, 44, TOPO_JOIN_MIDDLE) == 0 &&
+	      t.n_hosts == 2 * 44 * 44 * 44 / 4, "ft3join 44");
+	topo_free(&t);
+	CHECK(topo_ft3join(&t, 46, TOPO_JOIN_TOP) == -1 && t.n_sw == 0,
+	      "ft3join 46: more nodes than unicast LIDs");
+	CHECK(topo_ft3join(&t, 5, TOPO_JOIN_TOP) == -1, "odd k");
+	CHECK(topo_ft3join(&t, 2, TOPO_JOIN_TOP) == -1, "k = 2");
+	CHECK(topo_ft3join(&t, 4, (enum topo_join_level)7) == -1, "level");
+	CHECK(topo_join_level_parse("middle", &level) == 0 &&
+	      level == TOPO_JOIN_MIDDLE, "parse middle");
+	CHECK(topo_join_level_parse("Middle", &level) == -1, "parse Middle");
+}
+
 static int same_links(const struct topo *a, const struct topo *b)
 {
 	return a->n_links == b->n_links &&
@@ -249,6 +367,7 @@ int main(void)
 	test_mesh();
 	test_fattree();
 	test_fattree3();
+	test_ft3join();
 	test_random();
 	test_write();
 	if (failures)

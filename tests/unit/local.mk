@@ -55,3 +55,11 @@ tests_unit_test_turnprohib_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_turnprohib_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_turnprohib_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_turnprohib
+
+check_PROGRAMS += tests/unit/test_ft3join_traffic
+tests_unit_test_ft3join_traffic_SOURCES = tests/unit/test_ft3join_traffic.c
+tests_unit_test_ft3join_traffic_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_ft3join_traffic_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_ft3join_traffic_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_ft3join_traffic_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_ft3join_traffic

@@ -1,0 +1,9 @@
+# The routing-quality benchmark's fabrics: joined 3-level fat trees
+# (topogen ft3join) and the paper's random nets, checked on the written
+# netfiles; and turnadd with the ft3join traffic file under ibsim.
+fabrics_test_scripts = \
+	tests/integration/fabrics_netfiles.sh
+
+TESTS += $(fabrics_test_scripts)
+dist_noinst_SCRIPTS += $(fabrics_test_scripts)
+EXTRA_DIST += tests/integration/netfile_stats.awk
