@@ -810,11 +810,11 @@ pick_roots() {
 # ------------------------------------------------------------- the fabrics
 
 # the paper's two-tree traffic for turnadd: 1 inside a tree, 1/100 between
-traffic=$out/nets/two-trees.traffic
-printf '%s\n' '# two fat trees tA- and tB-: heavy inside each, 1/100 between' \
-	'group tA prefix tA-' 'group tB prefix tB-' 'weight tA tA 1' \
-	'weight tB tB 1' 'weight tA tB 0.01' >"$traffic"
-two_tree_traffic=$traffic
+two_tree_traffic=$out/nets/two-trees.traffic
+if ((${#k_list[@]})); then
+	"$topogen" ft3join-traffic >"$two_tree_traffic" ||
+		fab_die "topogen ft3join-traffic failed (a topogen with ft3join is needed)"
+fi
 
 fabrics=()
 for n in "${size_list[@]}"; do
