@@ -750,7 +750,7 @@ run_engine() {
 	elif [[ $(val routed_by "$r") != "$(engine_osm_name "$engine")" ]]; then
 		st=fallback
 		note="OpenSM fell back to $(val routed_by "$r")"
-		why=$(grep -m 1 -oE 'turnadd: [^ ]+:[0-9]+: .*' \
+		why=$(grep -m 1 -oE 'turnadd: [^ ]+:[0-9]+: .*|ERR [0-9A-F]+: .*' \
 			"$rdir/opensm-excerpt.log" 2>/dev/null | tr ',' ';') || true
 		if [[ -n $why ]]; then
 			note="$note ($why)"
