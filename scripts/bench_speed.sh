@@ -26,7 +26,7 @@
 #   --build DIR      build tree with ibsim_topos/topogen and plugin/.libs
 #                    (default: $TURNADD_BUILD, else _build in the source
 #                    tree, which is then made: packages installed
-#                    (install-deps.sh --bench), configured and built)
+#                    (install-deps.sh), configured and built)
 #   --plugin-dir DIR libturnadd.so's directory (default: DIR/plugin/.libs)
 #   --quiet SECS     quiet time that ends a phase: no sweep ending and no
 #                    OpenSM log line (default 1, plus 1 per 200 switches)
@@ -115,7 +115,7 @@ done
 [[ -z $quiet_opt || $quiet_opt =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
 	fab_die "bad --quiet '$quiet_opt'"
 if [[ -z $build ]]; then
-	ensure_build --bench >&2
+	ensure_build >&2
 fi
 build=$(cd "$build" && pwd) || fab_die "no build dir $build"
 plugin_dir=${plugin_dir:-$build/plugin/.libs}

@@ -12,7 +12,6 @@ cd "$top"
 
 # shellcheck source=scripts/ensure_build.sh
 . scripts/ensure_build.sh
-# shellcheck disable=SC2119 # no option: the demo needs no gnuplot
 ensure_build
 
 out=$(mktemp -d /tmp/turnadd-demo.XXXXXX)

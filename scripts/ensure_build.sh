@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: MIT
 #
 # Sourced by the one-command scripts (demo, benchmarks): ensure_build
-# [--bench] installs the missing Debian packages (install-deps.sh) and
+# installs the missing Debian packages (install-deps.sh) and
 # builds the tree into $top/_build when it is not built yet (else brings
 # it up to date), then sets `build` to that directory.  $top is the
 # source tree.
 # shellcheck disable=SC2154 # top: set by the sourcing script
 ensure_build() {
-	bash "$top/scripts/install-deps.sh" "$@"
+	bash "$top/scripts/install-deps.sh"
 	build=$top/_build
 	if [[ ! -x $build/scripts/lftcheck ||
 		! -e $build/plugin/.libs/libturnadd.so ]]; then

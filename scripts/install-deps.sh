@@ -1,19 +1,14 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages needed to build, test and demo turnadd;
-# with --bench also those the benchmarks need (gnuplot for their plots).
+# Installs the Debian 12 packages needed to build, test, demo and benchmark
+# turnadd (gnuplot-nox: the benchmarks' plots).
 # Run as root (or through sudo) on a fresh machine; safe to run again.
 set -euo pipefail
 
 packages=(
 	build-essential autoconf automake libtool pkg-config
 	opensm libopensm-dev libibumad-dev ibsim-utils infiniband-diags
-	check valgrind
+	check valgrind gnuplot-nox
 )
-case ${1:-} in
---bench) packages+=(gnuplot-nox) ;;
-'') ;;
-*) echo "usage: install-deps.sh [--bench]" >&2; exit 2 ;;
-esac
 
 missing=()
 for p in "${packages[@]}"; do

@@ -48,7 +48,7 @@ scripts_madtally_SOURCES = \
 
 dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
 	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh \
-	scripts/bench_speed.sh scripts/ensure_build.sh
+	scripts/bench_speed.sh scripts/ensure_build.sh scripts/bench_quality.sh
 EXTRA_DIST += scripts/README.md
 
 # Seeded fault campaign (failures and restores, tables checked after each).
@@ -56,3 +56,8 @@ dist_noinst_SCRIPTS += scripts/fault_campaign.sh
 
 # OpenSM with the plugin under valgrind memcheck (not in make check).
 dist_noinst_SCRIPTS += scripts/valgrind_opensm.sh
+
+# Results of the full bench_quality.sh run (scripts/README.md).
+EXTRA_DIST += results/quality/quality.csv results/quality/roots.csv \
+	results/quality/tables.md results/quality/fig21.png \
+	results/quality/fig22.png results/quality/fig25.png

@@ -12,3 +12,6 @@ EXTRA_DIST += \
 	tests/integration/lftcheck-data/tri.topo \
 	tests/integration/lftcheck-data/tri.lft \
 	tests/integration/lftcheck-data/tri-bad.lft
+# bench_quality.sh's smallest slice (one random net, two engines).
+TESTS += tests/integration/bench_quality_quick.sh
+dist_noinst_SCRIPTS += tests/integration/bench_quality_quick.sh
