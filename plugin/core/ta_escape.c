@@ -47,24 +47,45 @@ static double switch_traffic(const struct ta_graph *g, const double *w,
 	return sum;
 }
 
-/* best root among the switches of the piece listed in members[0..n) */
+/*
+ * Best root among the switches of the piece listed in members[0..n).
+ * Where some switches have hosts and some have none (fat trees and
+ * other tree-like fabrics), only switches with hosts are candidates:
+ * a tree rooted at a leaf joins the upper switches through that one leaf
+ * and the switches next to it, so its turns that go down and up again
+ * sit at one place and never force a prohibition among the up-and-down
+ * turns the fabric's traffic uses; a tree rooted at the top would join
+ * the top switches through leaves and middle switches all over the
+ * fabric, and the cycles its down-and-up turns make with the traffic's
+ * turns would cost bandwidth.
+ */
 static uint32_t pick_root(const struct ta_graph *g, const double *w,
-			  const uint32_t *members, uint32_t n, uint32_t *dist,
-			  uint32_t *queue)
+			  const uint8_t *has_host, const uint32_t *members,
+			  uint32_t n, uint32_t *dist, uint32_t *queue)
 {
-	uint32_t max_deg = 0, i, tried = 0, best = members[0];
-	uint32_t best_ecc = UINT32_MAX;
+	uint32_t max_deg = 0, i, tried = 0, best = members[0], n_cand = 0;
+	uint32_t best_ecc = UINT32_MAX, with_hosts = 0;
 	double best_w = -1;
 
 	for (i = 0; i < n; i++)
-		if (g->sw[members[i]].n_ends > max_deg)
-			max_deg = g->sw[members[i]].n_ends;
-	/* small pieces: every switch; large ones: the best-connected few */
+		with_hosts += has_host[members[i]];
+	for (i = 0; i < n; i++) {
+		uint32_t s = members[i];
+
+		if (with_hosts && with_hosts < n && !has_host[s])
+			continue;
+		n_cand++;
+		if (g->sw[s].n_ends > max_deg)
+			max_deg = g->sw[s].n_ends;
+	}
+	/* few candidates: all of them; many: the best-connected few */
 	for (i = 0; i < n && tried < MAX_ECC_CANDIDATES; i++) {
 		uint32_t s = members[i], ecc;
 		double tw;
 
-		if (n > MAX_ECC_CANDIDATES && g->sw[s].n_ends != max_deg)
+		if (with_hosts && with_hosts < n && !has_host[s])
+			continue;
+		if (n_cand > MAX_ECC_CANDIDATES && g->sw[s].n_ends != max_deg)
 			continue;
 		tried++;
 		ecc = bfs(g, s, dist, queue);
@@ -86,6 +107,7 @@ static uint32_t pick_root(const struct ta_graph *g, const double *w,
 struct parent_score {
 	int allowed;
 	double weight;
+	uint32_t children;	/* tie-break: tree children so far */
 };
 
 static struct parent_score score_parent(const struct ta_graph *g,
@@ -93,7 +115,7 @@ static struct parent_score score_parent(const struct ta_graph *g,
 					const struct ta_escape *e, uint32_t p,
 					uint32_t in_end)
 {
-	struct parent_score sc = { 0, 0 };
+	struct parent_score sc = { 0, 0, 0 };
 	uint32_t up = e->parent_end[p];
 
 	if (up == TA_NO_END)
@@ -106,10 +128,18 @@ static struct parent_score score_parent(const struct ta_graph *g,
 	return sc;
 }
 
+/*
+ * Among equal turns, the parent that already has the most children: the
+ * turns no traffic estimate covers (a tree-like fabric's upper switches
+ * joined through a lower one) then meet at few switches.
+ */
 static int better(struct parent_score a, struct parent_score b)
 {
-	return a.allowed != b.allowed ? a.allowed > b.allowed :
-					a.weight > b.weight;
+	if (a.allowed != b.allowed)
+		return a.allowed > b.allowed;
+	if (a.weight != b.weight)
+		return a.weight > b.weight;
+	return a.children > b.children;
 }
 
 /* BFS tree of one piece from root; parents chosen by turn weight */
@@ -118,6 +148,7 @@ static void grow_tree(struct ta_escape *e, const struct ta_graph *g,
 		      uint32_t *dist, uint32_t *queue)
 {
 	uint32_t k, n_piece = 0, s;
+	uint32_t *children = calloc(g->n_sw + 1, sizeof(*children));
 
 	bfs(g, root, dist, queue);
 	/* queue holds the piece in BFS order: parents come before children */
@@ -129,7 +160,7 @@ static void grow_tree(struct ta_escape *e, const struct ta_graph *g,
 		e->level[queue[k]] = dist[queue[k]];
 	for (k = 1; k < n_piece; k++) {
 		uint32_t v = queue[k], j, best = TA_NO_END;
-		struct parent_score best_sc = { -1, -1 };
+		struct parent_score best_sc = { -1, -1, 0 };
 
 		for (j = 0; j < g->sw[v].n_ends; j++) {
 			const struct ta_port_ref *r = &g->sw[v].ends[j];
@@ -141,13 +172,17 @@ static void grow_tree(struct ta_escape *e, const struct ta_graph *g,
 				continue;
 			p_end = l->end[l->sw[0] == p ? 0 : 1];
 			sc = score_parent(g, w, state, e, p, p_end);
+			sc.children = children ? children[p] : 0;
 			if (better(sc, best_sc)) {
 				best_sc = sc;
 				best = j;
 			}
 		}
 		e->parent_end[v] = best;
+		if (children && best != TA_NO_END)
+			children[g->sw[v].ends[best].peer]++;
 	}
+	free(children);
 }
 
 int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
@@ -158,19 +193,24 @@ int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
 	uint32_t *dist = malloc(n * sizeof(*dist));
 	uint32_t *queue = malloc(n * sizeof(*queue));
 	uint32_t *members = malloc(n * sizeof(*members));
+	uint8_t *has_host = calloc(n, 1);
 
 	memset(e, 0, sizeof(*e));
 	e->parent_end = malloc(n * sizeof(*e->parent_end));
 	e->piece = malloc(n * sizeof(*e->piece));
 	e->level = malloc(n * sizeof(*e->level));
-	if (!dist || !queue || !members || !e->parent_end || !e->piece ||
-	    !e->level) {
+	if (!dist || !queue || !members || !has_host || !e->parent_end ||
+	    !e->piece || !e->level) {
 		free(dist);
 		free(queue);
 		free(members);
+		free(has_host);
 		ta_escape_free(e);
 		return -1;
 	}
+	for (s = 0; s < g->n_dest; s++)
+		if (g->dest[s].is_host)
+			has_host[g->dest[s].sw] = 1;
 	for (s = 0; s < g->n_sw; s++) {
 		e->parent_end[s] = TA_NO_END;
 		e->piece[s] = UINT32_MAX;
@@ -192,8 +232,8 @@ int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
 			if (g->sw[members[i]].guid == root_guid)
 				root = members[i];
 		if (root == UINT32_MAX)
-			root = pick_root(g, turn_weight, members, cnt, dist,
-					 queue);
+			root = pick_root(g, turn_weight, has_host, members,
+					 cnt, dist, queue);
 		grow_tree(e, g, turn_weight, state, root, dist, queue);
 		if (e->n_pieces == 0)
 			e->root = root;
@@ -202,6 +242,7 @@ int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
 	free(dist);
 	free(queue);
 	free(members);
+	free(has_host);
 	return 0;
 }
 

@@ -26,7 +26,8 @@ struct ta_escape {
 
 /*
  * Builds the tree.  root_guid != 0 forces the root of its piece; else the
- * root is a switch of least eccentricity, ties to the most turn traffic
+ * root is a switch of least eccentricity (among the switches with hosts
+ * when some have none: see pick_root), ties to the most turn traffic
  * (turn_weight may be NULL).  Parents are chosen, among the switches of
  * the previous BFS level, by the heaviest turn from the new link into the
  * parent's own parent link; when state is given, parents whose turn is
