@@ -8,6 +8,31 @@
 
 #define PENDING (UINT32_MAX - 1)
 
+/* height[s]: hops from s to the nearest switch with hosts */
+static void heights(struct ta_intree *t)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t head = 0, tail = 0, s;
+
+	for (s = 0; s < g->n_sw; s++) {
+		t->height[s] = t->has_host[s] ? 0 : TA_UNREACHED;
+		if (t->has_host[s])
+			t->pending[tail++] = s;
+	}
+	while (head < tail) {
+		uint32_t u = t->pending[head++], j;
+
+		for (j = 0; j < g->sw[u].n_ends; j++) {
+			uint32_t v = g->sw[u].ends[j].peer;
+
+			if (t->height[v] == TA_UNREACHED) {
+				t->height[v] = t->height[u] + 1;
+				t->pending[tail++] = v;
+			}
+		}
+	}
+}
+
 int ta_intree_init(struct ta_intree *t, const struct ta_graph *g)
 {
 	uint32_t n = g->n_sw ? g->n_sw : 1, max_ends = 1, s;
@@ -27,16 +52,18 @@ int ta_intree_init(struct ta_intree *t, const struct ta_graph *g)
 	t->lvl = malloc(n * sizeof(*t->lvl));
 	t->has_host = calloc(n, 1);
 	t->seen = calloc(n, sizeof(*t->seen));
+	t->height = malloc(n * sizeof(*t->height));
 	t->div_sw = UINT32_MAX;
 	if (!t->dist || !t->out_end || !t->order || !t->tree_next ||
 	    !t->pending || !t->cand || !t->div || !t->lvl || !t->has_host ||
-	    !t->seen) {
+	    !t->seen || !t->height) {
 		ta_intree_free(t);
 		return -1;
 	}
 	for (s = 0; s < g->n_dest; s++)
 		if (g->dest[s].is_host)
 			t->has_host[g->dest[s].sw] = 1;
+	heights(t);
 	return 0;
 }
 
@@ -52,6 +79,7 @@ void ta_intree_free(struct ta_intree *t)
 	free(t->lvl);
 	free(t->has_host);
 	free(t->seen);
+	free(t->height);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -188,7 +216,8 @@ static void compute_div(struct ta_intree *t, uint32_t dest_sw)
 			if (t->lvl[u] + 1 == t->lvl[v]) {
 				nh += t->seen[u] != t->stamp;
 				t->seen[u] = t->stamp;
-			} else if (!t->has_host[v] && t->lvl[u] == t->lvl[v] + 1) {
+			} else if (!t->has_host[v] && t->lvl[u] == t->lvl[v] + 1 &&
+				   t->height[u] < t->height[v]) {
 				uint64_t x = (uint64_t)t->div[u] *
 					     t->tree_next[u];
 

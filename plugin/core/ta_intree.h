@@ -42,6 +42,7 @@ struct ta_intree {
 	uint32_t *seen;		/* per switch: stamp, to count peers */
 	uint32_t stamp;
 	uint8_t *has_host;
+	uint32_t *height;	/* hops to the nearest switch with hosts */
 };
 
 int ta_intree_init(struct ta_intree *t, const struct ta_graph *g);
@@ -57,10 +58,14 @@ void ta_intree_free(struct ta_intree *t);
  *    the next digit, like a fat tree's digit-by-digit choice: div(s) is
  *    1 at switches with hosts (where traffic enters), else the largest
  *    product, over the switches one hop farther from the destination
- *    that feed s, of their div and their number of next-hop switches.  So the leaves choose by
- *    the low digit (destinations of equal rank leave every leaf the same
- *    way: port-major LIDs line up with spines) and the switches above
- *    them by the next digits (which spreads what one spine receives).
+ *    that feed s and are nearer to the hosts than s, of their div and
+ *    their number of next-hop switches.  So the leaves choose by the low
+ *    digit (destinations of equal rank leave every leaf the same way:
+ *    port-major LIDs line up with spines) and the switches above them by
+ *    the next digits (which spreads what one spine receives).  Feeders
+ *    as high as s do not count: in two fat trees joined at their middle
+ *    level, the other tree's middle switch feeds a middle switch too,
+ *    but the traffic that climbs through s comes from the leaves below.
  *  - when its home port is no candidate any more (a failure), the switch
  *    takes candidate ((spread + s + dest_sw) mod n): a displaced
  *    destination's traffic spreads over the remaining links differently
