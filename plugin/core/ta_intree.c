@@ -53,10 +53,19 @@ int ta_intree_init(struct ta_intree *t, const struct ta_graph *g)
 	t->has_host = calloc(n, 1);
 	t->seen = calloc(n, sizeof(*t->seen));
 	t->height = malloc(n * sizeof(*t->height));
+	t->plain_order = malloc(n * sizeof(*t->plain_order));
+	t->pc_start = malloc((n + 1) * sizeof(*t->pc_start));
+	t->pg_start = malloc((n + 1) * sizeof(*t->pg_start));
+	t->n_peers = malloc(n * sizeof(*t->n_peers));
+	t->pc_n = malloc(n * sizeof(*t->pc_n));
+	t->pc = malloc((2 * g->n_links + 1) * sizeof(*t->pc));
+	t->pg = malloc((2 * g->n_links + 1) * sizeof(*t->pg));
+	t->plain_sw = UINT32_MAX;
 	t->div_sw = UINT32_MAX;
 	if (!t->dist || !t->out_end || !t->order || !t->tree_next ||
 	    !t->pending || !t->cand || !t->div || !t->lvl || !t->has_host ||
-	    !t->seen || !t->height) {
+	    !t->seen || !t->height || !t->plain_order || !t->pc_start ||
+	    !t->pg_start || !t->n_peers || !t->pc_n || !t->pc || !t->pg) {
 		ta_intree_free(t);
 		return -1;
 	}
@@ -80,6 +89,13 @@ void ta_intree_free(struct ta_intree *t)
 	free(t->has_host);
 	free(t->seen);
 	free(t->height);
+	free(t->plain_order);
+	free(t->pc_start);
+	free(t->pg_start);
+	free(t->n_peers);
+	free(t->pc_n);
+	free(t->pc);
+	free(t->pg);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -324,5 +340,71 @@ uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
 		lvl_start = lvl_end;
 		lvl++;
 	}
+	return t->n_order;
+}
+
+/* levels, divisors and sorted candidates towards dest_sw, for all */
+static void plain_prepare(struct ta_intree *t, uint32_t dest_sw)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t k, n = 0, c = 0, gi = 0, s;
+
+	t->div_sw = UINT32_MAX;	/* compute_div's queue is needed too */
+	compute_div(t, dest_sw);
+	for (s = 0; s < g->n_sw; s++)
+		n += t->lvl[s] != TA_UNREACHED;
+	memcpy(t->plain_order, t->pending, n * sizeof(*t->plain_order));
+	t->n_plain = n;
+	for (k = 0; k < n; k++) {
+		uint32_t v = t->plain_order[k], j, first = c;
+
+		t->pc_start[v] = c;
+		t->pg_start[v] = gi;
+		t->n_peers[v] = 0;
+		t->pc_n[v] = 0;
+		if (k == 0)
+			continue;
+		for (j = 0; j < g->sw[v].n_ends; j++)
+			if (t->lvl[g->sw[v].ends[j].peer] + 1 == t->lvl[v])
+				t->pc[c++] = j;
+		sort_cand(g, v, t->pc + first, c - first);
+		t->pc_n[v] = c - first;
+		for (j = first; j < c; j++)
+			if (j == first || g->sw[v].ends[t->pc[j]].peer !=
+					  g->sw[v].ends[t->pc[j - 1]].peer) {
+				t->pg[gi++] = j - first;
+				t->n_peers[v]++;
+			}
+	}
+	t->plain_sw = dest_sw;
+}
+
+uint32_t ta_intree_plain(struct ta_intree *t, uint32_t dest_sw,
+			 uint32_t spread)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t k;
+
+	if (t->plain_sw != dest_sw)
+		plain_prepare(t, dest_sw);
+	for (k = 0; k < g->n_sw; k++)
+		t->dist[k] = TA_UNREACHED;
+	t->dist[dest_sw] = 0;
+	t->out_end[dest_sw] = TA_OUT_DELIVER;
+	t->order[0] = dest_sw;
+	/* choose()'s rule without a home: neighbour digit, then parallel */
+	for (k = 1; k < t->n_plain; k++) {
+		uint32_t v = t->plain_order[k], peers = t->n_peers[v];
+		const uint32_t *grp = t->pg + t->pg_start[v];
+		uint32_t q = spread / t->div[v], want = q % peers;
+		uint32_t first = grp[want];
+		uint32_t end = want + 1 < peers ? grp[want + 1] : t->pc_n[v];
+
+		t->out_end[v] = t->pc[t->pc_start[v] + first +
+				      (q / peers) % (end - first)];
+		t->dist[v] = t->lvl[v];
+		t->order[k] = v;
+	}
+	t->n_order = t->n_plain;
 	return t->n_order;
 }

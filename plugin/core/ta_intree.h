@@ -43,6 +43,16 @@ struct ta_intree {
 	uint32_t stamp;
 	uint8_t *has_host;
 	uint32_t *height;	/* hops to the nearest switch with hosts */
+	/* ta_intree_plain(): per destination switch, prepared once */
+	uint32_t plain_sw;	/* switch prepared for, or UINT32_MAX */
+	uint32_t *plain_order;	/* BFS order from it */
+	uint32_t n_plain;
+	uint32_t *pc_start;	/* per switch: first candidate in pc */
+	uint32_t *pc;		/* candidates, sorted as sort_cand() does */
+	uint32_t *pg;		/* per candidate: start of its peer group */
+	uint32_t *pg_start;	/* per switch: first group start in pg */
+	uint32_t *n_peers;	/* per switch: candidate neighbours */
+	uint32_t *pc_n;		/* per switch: candidates */
 };
 
 int ta_intree_init(struct ta_intree *t, const struct ta_graph *g);
@@ -86,5 +96,16 @@ struct ta_choice {
 uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
 			 const struct ta_escape *esc, uint32_t dest_sw,
 			 const struct ta_choice *ch);
+
+/*
+ * The same tree as ta_intree_build() with every turn allowed but the
+ * U-turns and no home ports (the traffic estimate's provisional routes),
+ * faster: the hop levels, divisors and sorted candidates of a
+ * destination switch are prepared once for all its destinations, then
+ * each switch only picks its digit.  Fills order/n_order/out_end/dist
+ * like ta_intree_build() and returns n_order.
+ */
+uint32_t ta_intree_plain(struct ta_intree *t, uint32_t dest_sw,
+			 uint32_t spread);
 
 #endif

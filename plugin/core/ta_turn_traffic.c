@@ -68,33 +68,24 @@ int ta_turn_traffic(const struct ta_graph *g, const struct ta_traffic *tr,
 		    const uint32_t *group, const uint32_t *spread,
 		    const uint32_t *order, double *w)
 {
-	uint32_t n_g = tr->n_groups + 1, d, k, x;
+	uint32_t n_g = tr->n_groups + 1, d, x;
 	uint32_t *cnt = count_hosts(g, group, n_g);
 	double *send = cnt ? send_table(g, tr, cnt, n_g) : NULL;
 	double *flow = malloc((g->n_sw + 1) * sizeof(*flow));
-	uint8_t *all = malloc(g->n_turn_slots + 1);
 	struct ta_intree t;
 	int ret = -1;
 
-	if (!send || !flow || !all || ta_intree_init(&t, g))
+	if (!send || !flow || ta_intree_init(&t, g))
 		goto out;
-	/* every turn allowed but U-turns, which shortest paths never take */
-	for (k = 0; k < g->n_turn_slots; k++)
-		all[k] = TA_TURN_ALLOWED;
-	for (k = 0; k < g->n_sw; k++) {
-		uint32_t i, n = g->sw[k].n_ends;
-
-		for (i = 0; i < n; i++)
-			all[ta_turn(g, k, i, i)] = TA_TURN_USELESS;
-	}
+	/*
+	 * Shortest paths with every turn allowed (but U-turns, which they
+	 * never take); destinations grouped by switch share the preparation.
+	 */
 	for (x = 0; x < g->n_dest; x++) {
-		struct ta_choice ch;
-
 		d = order ? order[x] : x;
-		ch = (struct ta_choice){ .spread = spread[d] };
 		if (!g->dest[d].is_host)
 			continue;
-		ta_intree_build(&t, all, NULL, g->dest[d].sw, &ch);
+		ta_intree_plain(&t, g->dest[d].sw, spread[d]);
 		add_flows(g, &t, send + (size_t)group[d] * g->n_sw, flow, w);
 	}
 	ta_intree_free(&t);
@@ -103,6 +94,5 @@ out:
 	free(cnt);
 	free(send);
 	free(flow);
-	free(all);
 	return ret;
 }

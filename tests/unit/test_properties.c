@@ -10,7 +10,9 @@
 #include <stdlib.h>
 
 #include "route_verify.h"
+#include "ta_cdg.h"
 #include "ta_engine.h"
+#include "ta_intree.h"
 #include "topo_graph.h"
 #include "run_suite.h"
 
@@ -127,6 +129,64 @@ START_TEST(random_nets)
 END_TEST
 
 /* the verifier can fail: unrestricted shortest paths on a ring deadlock */
+/*
+ * The traffic estimate's fast provisional trees (ta_intree_plain) are
+ * the trees ta_intree_build makes with every turn allowed but U-turns.
+ */
+static void plain_equals_build(const struct ta_graph *g)
+{
+	uint8_t *all = malloc(g->n_turn_slots + 1);
+	struct ta_intree a, b;
+	uint32_t k, d, s;
+
+	ck_assert_ptr_nonnull(all);
+	for (k = 0; k < g->n_turn_slots; k++)
+		all[k] = TA_TURN_ALLOWED;
+	for (s = 0; s < g->n_sw; s++)
+		for (k = 0; k < g->sw[s].n_ends; k++)
+			all[ta_turn(g, s, k, k)] = TA_TURN_USELESS;
+	ck_assert_int_eq(ta_intree_init(&a, g), 0);
+	ck_assert_int_eq(ta_intree_init(&b, g), 0);
+	for (d = 0; d < g->n_dest; d++) {
+		struct ta_choice ch = { .spread = d * 7 + d / 3 };
+
+		ck_assert_uint_eq(ta_intree_build(&a, all, NULL, g->dest[d].sw,
+						  &ch),
+				  ta_intree_plain(&b, g->dest[d].sw, ch.spread));
+		for (s = 0; s < g->n_sw; s++) {
+			ck_assert_uint_eq(a.dist[s], b.dist[s]);
+			if (a.dist[s] != TA_UNREACHED)
+				ck_assert_uint_eq(a.out_end[s], b.out_end[s]);
+		}
+	}
+	ta_intree_free(&a);
+	ta_intree_free(&b);
+	free(all);
+}
+
+START_TEST(fast_provisional_trees)
+{
+	struct topo t;
+	struct ta_graph *g;
+	unsigned i;
+
+	for (i = 0; i < 8; i++) {
+		int r = i == 0 ? topo_ring(&t, 7, 2) :
+			i == 1 ? topo_mesh(&t, 4, 3, 1, 1) :
+			i == 2 ? topo_fattree2(&t, 6, 3, 3, 2) :
+			i == 3 ? topo_fattree3(&t, 3, 4, 2, 2, 2) :
+				 topo_random(&t, 10 + 5 * i, 6, 2, i);
+
+		ck_assert_int_eq(r, 0);
+		g = topo_to_graph(&t);
+		ck_assert_ptr_nonnull(g);
+		plain_equals_build(g);
+		ta_graph_free(g);
+		topo_free(&t);
+	}
+}
+END_TEST
+
 START_TEST(verifier_sees_ring_cycle_without_prohibition)
 {
 	struct verify_report rep;
@@ -151,6 +211,7 @@ int main(void)
 	tcase_add_test(tc, fat_trees);
 	tcase_add_test(tc, random_nets);
 	tcase_add_test(tc, verifier_sees_ring_cycle_without_prohibition);
+	tcase_add_test(tc, fast_provisional_trees);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
