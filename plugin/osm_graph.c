@@ -35,8 +35,8 @@ static int cmp_lid(const void *a, const void *b)
 	return (int)x->lid - (int)y->lid;
 }
 
-/* graph index of sw, or -1 if OpenSM's switch table does not hold it */
-static int64_t switch_index(const struct osm_graph *og, const osm_switch_t *sw)
+int64_t osm_graph_switch_index(const struct osm_graph *og,
+			       const osm_switch_t *sw)
 {
 	uint32_t lo = 0, hi = og->g->n_sw;
 	uint64_t guid = switch_guid(sw);
@@ -110,7 +110,7 @@ static int add_links(struct osm_graph *og, const struct ta_log *log)
 					osm_physp_get_port_num(rem));
 				continue;
 			}
-			j = switch_index(og, rem->p_node->sw);
+			j = osm_graph_switch_index(og, rem->p_node->sw);
 			if (j < 0) {
 				ta_logf(log, TA_LOG_ERROR,
 					"switch 0x%016" PRIx64 " port %u leads to a switch missing from OpenSM's switch table",
@@ -146,14 +146,14 @@ static int locate_port(const struct osm_graph *og, const osm_port_t *port,
 	if (port->p_node->sw) {
 		d->is_host = false;
 		d->sw_port = 0;
-		idx = switch_index(og, port->p_node->sw);
+		idx = osm_graph_switch_index(og, port->p_node->sw);
 	} else {
 		rem = port->p_physp ? port->p_physp->p_remote_physp : NULL;
 		if (!rem || !rem->p_node || !rem->p_node->sw)
 			return 1;
 		d->is_host = true;
 		d->sw_port = osm_physp_get_port_num(rem);
-		idx = switch_index(og, rem->p_node->sw);
+		idx = osm_graph_switch_index(og, rem->p_node->sw);
 	}
 	if (idx < 0)
 		return 1;

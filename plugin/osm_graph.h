@@ -29,4 +29,8 @@ int osm_graph_build(struct osm_graph *og, osm_subn_t *subn,
 		    const struct ta_log *log);
 void osm_graph_clear(struct osm_graph *og);
 
+/* graph index of sw, or -1 if the graph does not hold it */
+int64_t osm_graph_switch_index(const struct osm_graph *og,
+			       const osm_switch_t *sw);
+
 #endif

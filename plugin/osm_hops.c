@@ -23,26 +23,6 @@ static void adj_free(struct hop_adj *a)
 	free(a->healthy);
 }
 
-/* graph index of a switch (og->sw is sorted by node GUID) */
-static int64_t index_of(const struct osm_graph *og, const osm_switch_t *sw)
-{
-	uint64_t guid = cl_ntoh64(osm_node_get_node_guid(sw->p_node));
-	uint32_t lo = 0, hi = og->g->n_sw;
-
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		uint64_t g = og->g->sw[mid].guid;
-
-		if (g == guid)
-			return og->sw[mid] == sw ? (int64_t)mid : -1;
-		if (g < guid)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
-}
-
 static int adj_build(const struct osm_graph *og, struct hop_adj *a)
 {
 	uint32_t n = og->g->n_sw, s, k = 0, cap = 0;
@@ -68,7 +48,7 @@ static int adj_build(const struct osm_graph *og, struct hop_adj *a)
 			if (!ph || !ph->p_remote_physp ||
 			    !(rem = ph->p_remote_physp->p_node) || !rem->sw ||
 			    rem == node ||
-			    (j = index_of(og, rem->sw)) < 0)
+			    (j = osm_graph_switch_index(og, rem->sw)) < 0)
 				continue;
 			a->port[k] = p;
 			a->peer[k] = (uint32_t)j;

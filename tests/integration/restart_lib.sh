@@ -8,6 +8,9 @@
 # simulator by directed routes, and block-level comparisons computed
 # from those read-backs alone.
 #
+#   rs_begin NETFILE            checks the tools, starts ibsim on NETFILE
+#                               (the default option file, not
+#                               TURNADD_CONFIG), stops all at exit
 #   rs_start_sm DIR NAME [CONF_LINE...]  OpenSM with turnadd in DIR; its
 #                               PID in RS_PID[NAME] (FAB_SIM_HOST says
 #                               where it attaches, RS_ENV adds NAME=VALUE
@@ -47,6 +50,14 @@ rs_cleanup() {
 	RS_PID=()
 	FAB_OPENSM_PID=
 	fab_cleanup
+}
+
+rs_begin() {
+	rs_need
+	unset TURNADD_CONFIG
+	fab_init
+	trap 'rs_cleanup; rm -rf -- "$TEST_TMP"' EXIT
+	fab_start_ibsim "$1"
 }
 
 rs_start_sm() {

@@ -24,12 +24,7 @@ make_tmpdir
 . "$(dirname "$0")/lid_lib.sh"
 # shellcheck source-path=SCRIPTDIR source=restart_lib.sh
 . "$(dirname "$0")/restart_lib.sh"
-rs_need
-unset TURNADD_CONFIG
-
-fab_init
-trap 'rs_cleanup; rm -rf -- "$TEST_TMP"' EXIT
-fab_start_ibsim "$NETS/ft2-6x3.net"
+rs_begin "$NETS/ft2-6x3.net"
 snap=$TEST_TMP/snap
 # a standby gives up on a silent master after 2 polls 1 s apart
 standby_conf=("sminfo_polling_timeout 1000" "polling_retry_number 2")
