@@ -48,7 +48,8 @@ scripts_madtally_SOURCES = \
 
 dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
 	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh \
-	scripts/bench_speed.sh scripts/ensure_build.sh scripts/bench_quality.sh
+	scripts/bench_speed.sh scripts/ensure_build.sh scripts/bench_quality.sh \
+	scripts/bench_restart.sh
 EXTRA_DIST += scripts/README.md
 
 # Seeded fault campaign (failures and restores, tables checked after each).
