@@ -21,11 +21,22 @@
 #endif
 
 /*
+ * A bad or missing options file or traffic file (one ERROR line naming
+ * the file, line and problem) does not stop a turnadd that has read good
+ * ones before: the last good options and traffic groups stay in force,
+ * and the same ERROR line says so.  Only when this OpenSM never read
+ * good files is the reading a failure (the routing then lets OpenSM fall
+ * back).  The traffic file is read here, with the options, and handed to
+ * the core as o->traffic (ta_engine.h), so it is read once per sweep.
+ *
  * Initializes o and fills it with this sweep's options: those kept by
  * turnadd_config_sweep() if it ran since the last call (they are handed
- * over, nothing is read or logged again), else from the file.  Returns
- * 0, or -1 when the file is bad (the core logged why, once; o is then
- * cleared).  *path is set to the file, or NULL when the defaults apply.
+ * over, nothing is read or logged again), else from the files.  Returns
+ * 0, or -1 when the files are bad and no last good reading exists (the
+ * core logged why, once; o is then cleared).  *path is set to the file
+ * (a description naming it and the time of the reading when the last
+ * good one is used), or NULL when the defaults apply.  o->traffic is
+ * borrowed: valid until the next reading.
  */
 int turnadd_config_load(struct ta_options *o, const struct ta_log *log,
 			const char **path);
@@ -44,7 +55,9 @@ const struct ta_options *turnadd_config_sweep(const struct ta_log *log);
  */
 const struct ta_options *turnadd_config_current(const struct ta_log *log);
 
-/* drops what turnadd_config_sweep() kept (at plugin unload) */
+/* drops what turnadd_config_sweep() kept */
+void turnadd_config_forget_sweep(void);
+/* drops that and the last good reading (at plugin unload) */
 void turnadd_config_forget(void);
 
 #endif

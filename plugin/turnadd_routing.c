@@ -50,10 +50,82 @@ void turnadd_ctx_free(struct turnadd_ctx *ctx)
 	free(ctx);
 }
 
-/* the one ERROR line of a failed routing; OpenSM then tries the next engine */
-static int routing_failed(struct turnadd_ctx *ctx, const char *what,
-			  const char *detail)
+/*
+ * How a routing can fail, and what then happens.  At the first routing
+ * of this OpenSM (nothing routed by turnadd yet) every failure is one
+ * ERROR line and OpenSM falls back to the next engine.  Once turnadd has
+ * routed, OpenSM must never push another engine's tables (they may
+ * close a channel dependency cycle on the one VL): at a resweep
+ *
+ *  1. options or traffic file bad, unreadable or missing: no failure;
+ *     the last good reading stays in force (turnadd_config.h);
+ *  2. escape_root names a switch that is gone: no failure; the previous
+ *     or the automatic root is used (ta_root.h);
+ *  3. out of memory building the graph, the routing memory (prior),
+ *     in the core or writing the tables: fail_or_keep() below;
+ *  4. the fabric OpenSM hands over is inconsistent: a switch port cabled
+ *     to a switch missing from OpenSM's switch table, a LID claimed by
+ *     two ports, two links on one switch port (osm_graph.c), or more than
+ *     2^20 switches or LIDs (ta_engine.c): impossible, since OpenSM's
+ *     discovery adds every switch node it links to sw_guid_tbl, its LID
+ *     manager hands out each LID once before routing, a port has one
+ *     remote port, and unicast LIDs stop at 0xBFFF; should it happen,
+ *     fail_or_keep();
+ *  5. the core's internal checks (graph not finalized, result size, a
+ *     route through a port that is not a cabled switch port, a LID above
+ *     the LFT top or a switch without new_lft, which OpenSM allocates for
+ *     every switch up to the highest LID before routing): impossible by
+ *     construction (tests/unit check the routes of many fabrics);
+ *     should it happen, fail_or_keep().
+ *
+ * fail_or_keep() at a resweep: one ERROR line, and every switch keeps
+ * the table it holds (turnadd's last routing), which is deadlock-free:
+ * its dependencies are a subset of an acyclic set.  Routes through
+ * failed parts stay broken and new parts stay unrouted until the next
+ * heavy sweep routes again; the routing memory is left as it was.
+ * TURNADD_TEST_FAIL=POINT:N[,POINT:N...] (tests only) makes the N-th
+ * routing of this OpenSM fail at POINT (graph, prior, core or tables),
+ * so tests/integration/resweep_failures.sh drives 3-5 under ibsim.
+ */
+static bool test_fail(const struct turnadd_ctx *ctx, const char *point)
 {
+	const char *v = getenv("TURNADD_TEST_FAIL");
+	size_t n = strlen(point);
+
+	/* a comma-separated list of POINT:N */
+	while (v && *v) {
+		char *end;
+		unsigned long at;
+
+		if (!strncmp(v, point, n) && v[n] == ':') {
+			at = strtoul(v + n + 1, &end, 10);
+			if ((*end == ',' || !*end) && at == ctx->routings)
+				return true;
+		}
+		v = strchr(v, ',');
+		if (v)
+			v++;
+	}
+	return false;
+}
+
+/*
+ * The one ERROR line of a failed routing.  First routing: -1, OpenSM
+ * tries the next engine.  Later: 1, the switches keep their tables
+ * (ctx->keep_tables; build_lid_matrices returning 1 lets OpenSM fill the
+ * min-hop tables itself, ucast_build_fwd_tables then keeps the LFTs).
+ */
+static int fail_or_keep(struct turnadd_ctx *ctx, const char *what,
+			const char *detail)
+{
+	if (ctx->routed) {
+		ta_logf(&ctx->log, TA_LOG_ERROR,
+			"%s%s%s: every switch keeps the table of turnadd's last routing (deadlock-free; routes through what failed since stay broken until the next heavy sweep routes again); OpenSM does not fall back",
+			what, detail ? " " : "", detail ? detail : "");
+		turnadd_ctx_release(ctx);
+		ctx->keep_tables = true;
+		return 1;
+	}
 	ta_logf(&ctx->log, TA_LOG_ERROR,
 		"%s%s%s: no turnadd routes this sweep, OpenSM falls back to the next engine of routing_engine%s",
 		what, detail ? " " : "", detail ? detail : "",
@@ -61,6 +133,29 @@ static int routing_failed(struct turnadd_ctx *ctx, const char *what,
 		" (no_fallback: not to minhop)" : " (minhop last)");
 	turnadd_ctx_release(ctx);
 	return -1;
+}
+
+/* new_lft = the switch's current table, for every switch */
+static void keep_tables(struct turnadd_ctx *ctx)
+{
+	cl_qmap_t *tbl = &ctx->osm->subn.sw_guid_tbl;
+	cl_map_item_t *item;
+	unsigned n = 0;
+
+	for (item = cl_qmap_head(tbl); item != cl_qmap_end(tbl);
+	     item = cl_qmap_next(item)) {
+		osm_switch_t *sw = (osm_switch_t *)item;
+
+		if (!sw->new_lft)
+			continue;
+		if (sw->lft)
+			memcpy(sw->new_lft, sw->lft, sw->lft_size);
+		else
+			memset(sw->new_lft, OSM_NO_PATH, sw->lft_size);
+		n++;
+	}
+	ta_logf(&ctx->log, TA_LOG_INFO,
+		"LFTs: %u switches keep their tables (this routing failed)", n);
 }
 
 /*
@@ -96,15 +191,18 @@ static int build_lid_matrices(void *context)
 	int ret;
 
 	turnadd_ctx_release(ctx);
+	ctx->keep_tables = false;
+	ctx->routings++;
 	t0 = now_seconds();
 	if (turnadd_config_load(&opts, &ctx->log, &path))
-		return routing_failed(ctx, "cannot load options from", path);
+		return fail_or_keep(ctx, "cannot load options from", path);
 	turnadd_log_options(&ctx->log, &opts, path);
 	ctx->lft_update = opts.lft_update;
 
-	if (osm_graph_build(&ctx->graph, &ctx->osm->subn, &ctx->log)) {
+	if (osm_graph_build(&ctx->graph, &ctx->osm->subn, &ctx->log) ||
+	    test_fail(ctx, "graph")) {
 		ta_options_clear(&opts);
-		return routing_failed(ctx, "cannot build the fabric graph",
+		return fail_or_keep(ctx, "cannot build the fabric graph",
 				      NULL);
 	}
 	t_graph = now_seconds() - t0;
@@ -113,18 +211,20 @@ static int build_lid_matrices(void *context)
 	if (lft_read_collect(&ctx->lft_read, &ctx->osm->subn, &ctx->saved,
 			     &ctx->log) < 0) {
 		ta_options_clear(&opts);
-		return routing_failed(ctx, "out of memory", NULL);
+		return fail_or_keep(ctx, "out of memory", NULL);
 	}
-	if (ta_saved_prior(&ctx->saved, ctx->graph.g, &prior)) {
+	if (test_fail(ctx, "prior") ||
+	    ta_saved_prior(&ctx->saved, ctx->graph.g, &prior)) {
 		ta_options_clear(&opts);
-		return routing_failed(ctx, "out of memory", NULL);
+		return fail_or_keep(ctx, "out of memory", NULL);
 	}
 	if (ta_route_prior(ctx->graph.g, &opts,
 			   ta_saved_empty(&ctx->saved) ? NULL : &prior.prior,
-			   &ctx->log, &ctx->result)) {
+			   &ctx->log, &ctx->result) ||
+	    (test_fail(ctx, "core") && (ta_result_free(&ctx->result), 1))) {
 		ta_prior_buf_free(&prior);
 		ta_options_clear(&opts);
-		return routing_failed(ctx, "the routing core failed", NULL);
+		return fail_or_keep(ctx, "the routing core failed", NULL);
 	}
 	ta_prior_buf_free(&prior);
 	ctx->have_result = true;
@@ -141,11 +241,17 @@ static int ucast_build_fwd_tables(void *context)
 	struct osm_lft_stats st;
 	double t0 = now_seconds();
 
+	if (ctx->keep_tables) {
+		keep_tables(ctx);
+		return 0;
+	}
 	if (!ctx->have_result)
-		return routing_failed(ctx, "no routes computed", NULL);
-	if (osm_lft_write(&ctx->graph, &ctx->result, &ctx->log, &st))
-		return routing_failed(ctx, "cannot write the forwarding tables",
-				      NULL);
+		return fail_or_keep(ctx, "no routes computed", NULL) < 0 ?
+		       -1 : (keep_tables(ctx), 0);
+	if (test_fail(ctx, "tables") ||
+	    osm_lft_write(&ctx->graph, &ctx->result, &ctx->log, &st))
+		return fail_or_keep(ctx, "cannot write the forwarding tables",
+				    NULL) < 0 ? -1 : (keep_tables(ctx), 0);
 	if (ctx->lft_update == TA_LFT_CHANGED_BLOCKS)
 		osm_lft_trust_tables(&ctx->graph, &ctx->osm->subn, &st);
 	lft_read_apply(&ctx->lft_read, &ctx->graph, &ctx->osm->subn, &st,
@@ -156,6 +262,7 @@ static int ucast_build_fwd_tables(void *context)
 			"out of memory saving this routing: the next one starts from scratch");
 	/* OpenSM holds the tables now; the next sweep recomputes */
 	turnadd_ctx_release(ctx);
+	ctx->routed = true;
 	return 0;
 }
 

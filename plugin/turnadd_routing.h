@@ -31,6 +31,10 @@ struct turnadd_ctx {
 	/* the switches' LFTs read before this SM's first routing */
 	struct lft_read lft_read;
 	bool lft_read_on_start;	/* of the options last read */
+	/* failures after this OpenSM routed once (turnadd_routing.c) */
+	bool routed;		/* a routing of this OpenSM succeeded */
+	bool keep_tables;	/* this routing failed: tables stay */
+	unsigned routings;	/* routings attempted (test knob) */
 };
 
 /* NULL on allocation failure */

@@ -9,6 +9,7 @@
 #include "ta_escape.h"
 #include "ta_intree.h"
 #include "ta_keep.h"
+#include "ta_root.h"
 #include "ta_traffic.h"
 #include "ta_turnadd.h"
 #include "ta_turnprohib.h"
@@ -18,7 +19,9 @@ struct route_job {
 	const struct ta_options *o;
 	const struct ta_prior *prior;	/* NULL: route from scratch */
 	const struct ta_log *log;
-	struct ta_traffic traffic;
+	struct ta_traffic traffic;	/* owned when read here */
+	const struct ta_traffic *tr;	/* traffic or the options' groups */
+	struct ta_root_choice root;
 	uint32_t *group;	/* per destination */
 	uint32_t *spread;	/* per destination */
 	uint32_t *by_switch;	/* destination indices grouped by switch */
@@ -133,10 +136,16 @@ static int prepare(struct route_job *j)
 	uint32_t n_d = g->n_dest + 1, d;
 	int r;
 
-	if (j->o->traffic_file)
+	if (j->o->traffic) {
+		j->tr = j->o->traffic;	/* loaded by the caller */
+		r = ta_traffic_uniform(&j->traffic);	/* unused */
+	} else if (j->o->traffic_file) {
 		r = ta_traffic_load(&j->traffic, j->o->traffic_file, j->log);
-	else
+		j->tr = &j->traffic;
+	} else {
 		r = ta_traffic_uniform(&j->traffic);
+		j->tr = &j->traffic;
+	}
 	if (r)
 		return -1;
 	j->group = malloc(n_d * sizeof(*j->group));
@@ -149,42 +158,12 @@ static int prepare(struct route_job *j)
 		goto oom;
 	spread_to_key(g, j->spread);
 	for (d = 0; d < g->n_dest; d++)
-		j->group[d] = ta_traffic_group_of(&j->traffic, g->dest[d].guid,
+		j->group[d] = ta_traffic_group_of(j->tr, g->dest[d].guid,
 						  g->dest[d].name);
 	return 0;
 oom:
 	ta_logf(j->log, TA_LOG_ERROR, "out of memory preparing the routing");
 	return -1;
-}
-
-static int has_switch(const struct ta_graph *g, uint64_t guid)
-{
-	uint32_t s;
-
-	for (s = 0; s < g->n_sw; s++)
-		if (g->sw[s].guid == guid)
-			return 1;
-	return 0;
-}
-
-/* the option's root, else the previous one if still there, else auto */
-static int find_root(struct route_job *j, uint64_t *guid)
-{
-	*guid = 0;
-	if (j->o->escape_root_guid) {
-		if (has_switch(j->g, j->o->escape_root_guid)) {
-			*guid = j->o->escape_root_guid;
-			return 0;
-		}
-		ta_logf(j->log, TA_LOG_ERROR,
-			"escape_root 0x%016llx is not a switch of this fabric",
-			(unsigned long long)j->o->escape_root_guid);
-		return -1;
-	}
-	if (j->prior && j->prior->escape_root_guid &&
-	    has_switch(j->g, j->prior->escape_root_guid))
-		*guid = j->prior->escape_root_guid;
-	return 0;
 }
 
 /* takes over the prior's decisions on the turns that still exist */
@@ -210,15 +189,42 @@ static uint64_t carry_turns(struct route_job *j)
 	return kept;
 }
 
-/* state, if given: parents whose turns it allows come first */
+/*
+ * state, if given: parents whose turns it allows come first.  The root
+ * is j->root.guid (ta_root.h).
+ */
 static int build_escape(struct route_job *j, const uint8_t *state)
 {
-	uint64_t root;
-
-	if (find_root(j, &root))
-		return -1;
 	ta_escape_free(&j->esc);
-	return ta_escape_build(&j->esc, j->g, j->turn_w, state, root);
+	return ta_escape_build(&j->esc, j->g, j->turn_w, state, j->root.guid);
+}
+
+/*
+ * The configured root is back (ta_root.h): build its tree over the kept
+ * decisions; if every tree turn fits, it is the root.  Else the
+ * decisions are carried afresh and the previous root stays.  Returns 1
+ * taken, 0 not taken, -1 out of memory.
+ */
+static uint64_t carry_turns(struct route_job *j);
+
+static int try_configured_root(struct route_job *j, uint64_t *kept)
+{
+	uint64_t prev_root = j->root.guid;
+	int fits;
+
+	j->root.guid = j->root.trial;
+	if (build_escape(j, j->cdg.state))
+		return -1;
+	fits = !ta_escape_allow_turns(&j->esc, &j->cdg);
+	ta_root_log_trial(&j->root, j->g, fits, j->log);
+	if (fits)
+		return 1;
+	j->root.guid = prev_root;
+	ta_cdg_free(&j->cdg);
+	if (ta_cdg_init(&j->cdg, j->g))
+		return -1;
+	*kept = carry_turns(j);
+	return 0;
 }
 
 /*
@@ -257,7 +263,7 @@ static int estimate_traffic(struct route_job *j, struct ta_stats *st)
 	if (st->traffic_estimated)
 		return 0;
 	st->traffic_estimated = 1;
-	return ta_turn_traffic(j->g, &j->traffic, j->group, j->spread,
+	return ta_turn_traffic(j->g, j->tr, j->group, j->spread,
 			       j->by_switch, j->turn_w);
 }
 
@@ -279,16 +285,21 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	const struct ta_graph *g = j->g;
 	uint64_t kept;
 	uint32_t s, k;
+	int taken = 0;
 
 	if (j->o->mode == TA_MODE_TURN_PROHIBITION)
 		return decide_turns_tp(j, st);
 	kept = j->o->mode == TA_MODE_TURN_ADDITION ? carry_turns(j) : 0;
+	ta_root_choose(&j->root, g, j->o->escape_root_guid,
+		       j->prior ? j->prior->escape_root_guid : 0, kept > 0);
 	if (j->o->mode == TA_MODE_TURN_ADDITION && !j->all_carried &&
 	    estimate_traffic(j, st))
 		return -1;
-	if (build_escape(j, kept ? j->cdg.state : NULL))
+	if (j->root.trial && (taken = try_configured_root(j, &kept)) < 0)
 		return -1;
-	if (ta_escape_allow_turns(&j->esc, &j->cdg)) {
+	if (!taken && build_escape(j, kept ? j->cdg.state : NULL))
+		return -1;
+	if (!taken && ta_escape_allow_turns(&j->esc, &j->cdg)) {
 		j->all_carried = 0;
 		if (estimate_traffic(j, st) || redecide_around_tree(j))
 			return -1;
@@ -449,6 +460,8 @@ int ta_route_prior(const struct ta_graph *g, const struct ta_options *o,
 		ta_result_free(res);
 		return -1;
 	}
+	/* a configured root that is gone: one line, naming the one used */
+	ta_root_log_missing(&j.root, g, j.esc.root, log);
 	count_turns(&j, &res->stats);
 	res->stats.switches = g->n_sw;
 	res->stats.links = g->n_links;

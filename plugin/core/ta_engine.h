@@ -45,6 +45,10 @@ struct ta_options {
 				 * switches' LFTs (default true) */
 	uint64_t escape_root_guid;	/* 0: pick automatically */
 	char *traffic_file;	/* NULL: uniform traffic */
+	/* traffic groups already read from traffic_file (borrowed, not
+	 * freed by ta_options_clear): the core then does not read the file,
+	 * so a caller can keep the last good groups in force */
+	const struct ta_traffic *traffic;
 	enum ta_mode mode;
 };
 

@@ -248,6 +248,27 @@ static int build_matrix(struct ta_traffic *t, const struct weight_line *wls,
 	return ret;
 }
 
+/*
+ * Weights are relative: scaled so the largest is 1.  The turn traffic
+ * then sums at most hosts^2 (< 2^32) and its quantisation (ta_turnadd.c)
+ * stays far inside int64_t whatever the file says (1e300 and 1e-300
+ * alike); weights far below the largest become 0, which is their
+ * meaning at that scale.
+ */
+static void normalise(struct ta_traffic *t)
+{
+	size_t n = (size_t)(t->n_groups + 1) * (t->n_groups + 1), i;
+	double max = 0;
+
+	for (i = 0; i < n; i++)
+		if (t->w[i] > max)
+			max = t->w[i];
+	if (max <= 0)
+		return;
+	for (i = 0; i < n; i++)
+		t->w[i] = t->w[i] >= max ? 1.0 : t->w[i] / max;
+}
+
 int ta_traffic_load(struct ta_traffic *t, const char *path,
 		    const struct ta_log *log)
 {
@@ -267,6 +288,8 @@ int ta_traffic_load(struct ta_traffic *t, const char *path,
 	ta_reader_close(&r);
 	if (!ret)
 		ret = build_matrix(t, wls, n_wl, path, log);
+	if (!ret)
+		normalise(t);
 	free(wls);
 	if (ret)
 		ta_traffic_free(t);

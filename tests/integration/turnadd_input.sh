@@ -63,11 +63,11 @@ expect_line "$TEST_TMP/bad_option/opensm.log" \
 printf 'group a prefix ft-leaf0\nweight a b 1\n' >"$TEST_TMP/bad.traffic"
 run bad_traffic "traffic_file $TEST_TMP/bad.traffic"$'\n'
 falls_back bad_traffic "$TEST_TMP/bad.traffic:2: weight names group 'b', which no group line defines" \
-	'the routing core failed'
+	"cannot load options from $TEST_TMP/bad_traffic.conf"
 
 run missing_traffic "traffic_file $TEST_TMP/none.traffic"$'\n'
 falls_back missing_traffic "$TEST_TMP/none.traffic: cannot open traffic file: No such file or directory" \
-	'the routing core failed'
+	"cannot load options from $TEST_TMP/missing_traffic.conf"
 
 printf '%s\n' '# leaf 0 and 1 talk a lot' 'group busy prefix ft-leaf0' \
 	'group busy prefix ft-leaf1' 'weight busy busy 10' 'default_weight 0.1' \

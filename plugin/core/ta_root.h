@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Which switch roots the escape tree at a routing: the escape_root
+ * option, the previous routing's root, or the automatic choice
+ * (ta_escape.h).  A configured root that is not a switch of the fabric
+ * (it failed, was cut off from the SM or replaced) is no error: the
+ * previous routing's root if it is still there, else the automatic
+ * choice, roots the tree, and one WARNING line per routing says so.
+ * When the configured root is back while the previous routing used
+ * another root, it is only taken again if its tree's turns fit the turn
+ * decisions kept from that routing: then nothing is re-decided and the
+ * routing costs what an ordinary restore of that switch costs;
+ * otherwise the previous root stays (one line says why) and the
+ * configured root is taken at the next routing from scratch (an OpenSM
+ * start or takeover).
+ */
+#ifndef TA_ROOT_H
+#define TA_ROOT_H
+
+#include <stdint.h>
+
+#include "ta_graph.h"
+#include "ta_log.h"
+
+struct ta_root_choice {
+	uint64_t guid;		/* root to build with; 0: automatic */
+	uint64_t missing;	/* configured root not in g, else 0 */
+	uint64_t trial;		/* configured root back: try it first */
+};
+
+/*
+ * want: the escape_root option (0: auto); prev: the previous routing's
+ * root (0: none); prev_turns: whether the previous routing's turn
+ * decisions are carried over (a trial only makes sense then).
+ */
+void ta_root_choose(struct ta_root_choice *rc, const struct ta_graph *g,
+		    uint64_t want, uint64_t prev, int prev_turns);
+
+/* the WARNING line of a missing configured root; used: the tree's root */
+void ta_root_log_missing(const struct ta_root_choice *rc,
+			 const struct ta_graph *g, uint32_t used,
+			 const struct ta_log *log);
+
+/* the line of a trial: taken (fits) or not (clashes) */
+void ta_root_log_trial(const struct ta_root_choice *rc,
+		       const struct ta_graph *g, int taken,
+		       const struct ta_log *log);
+
+#endif
