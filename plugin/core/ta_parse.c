@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -115,6 +116,13 @@ int ta_parse_double(const char *s, double *v)
 		return -1;
 	errno = 0;
 	x = strtod(s, &end);
+	/*
+	 * A value too small for a normal double (4.9e-324, 1e-400) is
+	 * legal: strtod says ERANGE and gives the subnormal or 0, which is
+	 * what it means.  Too large (1e400) is not finite: rejected.
+	 */
+	if (errno == ERANGE && isfinite(x) && fabs(x) <= DBL_MIN)
+		errno = 0;
 	if (errno || *end || !isfinite(x))
 		return -1;
 	*v = x;

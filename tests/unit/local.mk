@@ -86,3 +86,15 @@ tests_unit_test_ft3join_traffic_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_ft3join_traffic_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_ft3join_traffic_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_ft3join_traffic
+
+# Extreme traffic weights through the whole core (under UBSan with
+# --enable-sanitizers).
+check_PROGRAMS += tests/unit/test_weights
+tests_unit_test_weights_SOURCES = tests/unit/test_weights.c \
+	tests/unit/route_verify.c tests/unit/route_verify.h \
+	tests/unit/topo_graph.c tests/unit/topo_graph.h
+tests_unit_test_weights_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_weights_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_weights_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_weights_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_weights
