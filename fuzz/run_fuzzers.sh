@@ -4,7 +4,7 @@
 #
 #   bash fuzz/run_fuzzers.sh [-r RUNS] [-t SECONDS] [NAME...]
 #
-# NAME: options traffic netfile g2l (default: all).  RUNS (default
+# NAME: options traffic netfile g2l core (default: all).  RUNS (default
 # 1000000) and SECONDS (default 300, per fuzzer) are libFuzzer's -runs
 # and -max_total_time; whichever comes first ends a fuzzer.  The corpus
 # is copied to a scratch directory, so fuzz/corpus/ is not modified;
@@ -17,7 +17,7 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(dirname "$here")
-all=(options traffic netfile g2l)
+all=(options traffic netfile g2l core)
 runs=1000000
 max_time=300
 
@@ -61,6 +61,7 @@ sources() {
 	traffic) echo "$here/fuzz_traffic.c $core/ta_traffic.c $core/ta_parse.c $core/ta_log.c" ;;
 	netfile) echo "$here/fuzz_netfile.c $lid/lid_netfile.c $lid/lid_netline.c $lid/lid_netfab.c" ;;
 	g2l) echo "$here/fuzz_g2l.c $lid/lid_g2l.c" ;;
+	core) echo "$here/fuzz_core.c $top/tests/unit/route_verify.c $(ls "$core"/ta_*.c | tr '\n' ' ')" ;;
 	*) return 1 ;;
 	esac
 }
@@ -74,6 +75,7 @@ for name in "${names[@]}"; do
 	bin=$out/fuzz_$name
 	# shellcheck disable=SC2086 # $src is a list of paths without blanks
 	if ! "$CC" "${flags[@]}" -I"$top/plugin/core" -I"$top/lid_assign" \
+		-I"$top/tests/unit" \
 		$src -lm -o "$bin"; then
 		echo "$0: building fuzz_$name failed" >&2
 		exit 2
