@@ -59,6 +59,17 @@
 #                        (default 10)
 #   --restore-every N    ReLink everything every N cycles (default 10)
 #   --keep-all           keep every step's read-back, not only bad ones
+#   --escape-root NAME   turnadd's escape_root option set to switch NAME
+#                        (not the SM's switch); 10% of the failure
+#                        cycles then fail that switch ("root")
+#   --traffic FILE       turnadd's traffic_file option set to a copy of
+#                        FILE; 10% of the failure cycles fail a switch
+#                        holding hosts of a group FILE names by prefix
+#                        ("groupsw"), and before 30% of the cycles the
+#                        copy is removed, or restored if it was removed
+#                        (the ERROR lines saying that the last good
+#                        traffic groups stay in force are counted as
+#                        config_errors, not as engine errors)
 #   --dry-run            no fabric: only write the events of the seed to
 #                        actions.log (they depend on the model alone, so a
 #                        real run with the same options sends the same)
@@ -84,7 +95,7 @@ usage() {
 
 net='' out='' cycles=100 seed=1 build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' budget=3000 step_timeout=60 quiet='' sweep_wait=10
-restore_every=10 keep_all=0 dry_run=0
+restore_every=10 keep_all=0 dry_run=0 root_name='' traffic=''
 while (($#)); do
 	case $1 in
 	--net) net=${2:?}; shift ;;
@@ -99,6 +110,8 @@ while (($#)); do
 	--sweep-wait) sweep_wait=${2:?}; shift ;;
 	--restore-every) restore_every=${2:?}; shift ;;
 	--keep-all) keep_all=1 ;;
+	--escape-root) root_name=${2:?}; shift ;;
+	--traffic) traffic=${2:?}; shift ;;
 	--dry-run) dry_run=1 ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
 	-h | --help) usage ;;
@@ -118,6 +131,7 @@ done
 [[ -z $quiet || $quiet =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
 	fab_die "bad --quiet '$quiet'"
 [[ -r $net ]] || fab_die "cannot read netfile $net"
+[[ -z $traffic || -r $traffic ]] || fab_die "cannot read traffic file $traffic"
 net=$(fab_abspath "$net")
 build=$(cd "$build" && pwd) || fab_die "no build dir $build"
 plugin_dir=${plugin_dir:-$build/plugin/.libs}
@@ -135,7 +149,8 @@ done
 
 L_A=() L_PA=() L_B=() L_PB=() L_SS=() L_DOWN=()
 SWITCHES=()
-declare -A SW_HOSTS=() SW_LINKS=() COMP=()
+declare -A SW_HOSTS=() SW_LINKS=() COMP=() GROUP_SW=()
+GROUP_PREFIXES=()
 SM_SW=''
 COMP_SW=0 COMP_HOSTS=0
 
@@ -173,7 +188,7 @@ model_parse() {
 }
 
 model_load() {
-	local tag a pa b pb kind first='' i
+	local tag a pa b pb kind first='' i pfx
 	while read -r tag a pa b pb kind; do
 		case $tag in
 		sm) first=$a ;;
@@ -189,6 +204,9 @@ model_load() {
 			else
 				L_SS+=(0)
 				SW_HOSTS[$a]=$((SW_HOSTS[$a] + 1))
+				for pfx in ${GROUP_PREFIXES[@]+"${GROUP_PREFIXES[@]}"}; do
+					[[ $b != "$pfx"* ]] || GROUP_SW[$a]=1
+				done
 				[[ $b != "$first" ]] || SM_SW=$a
 			fi
 			;;
@@ -304,18 +322,40 @@ cand_switches() {	# $1: spine (no hosts), leaf (hosts) or any
 	return 0
 }
 
+# The escape root or a switch with a named group's hosts, if it is up,
+# connected to the SM and not the SM's switch: CAND=(...)
+cand_named() {	# $1: root or groupsw
+	local s i up
+	CAND=()
+	for s in "${SWITCHES[@]}"; do
+		[[ $s != "$SM_SW" && -n ${COMP[$s]+x} ]] || continue
+		if [[ $1 == root ]]; then
+			[[ $s == "$root_name" ]] || continue
+		else
+			[[ -n ${GROUP_SW[$s]+x} ]] || continue
+		fi
+		up=0
+		for i in ${SW_LINKS[$s]}; do
+			((L_DOWN[i])) || up=1
+		done
+		((up)) && CAND+=("$s")
+	done
+	return 0
+}
+
 # One failure of KIND (link, leafspine, spine, leaf; falls back to other
 # kinds when there is no candidate), into CMDS.  1 if nothing can fail.
 fail_one() {
 	local kind=$1 k order
 	case $kind in
-	spine | leaf) order="$kind any link" ;;
+	spine | leaf | root | groupsw) order="$kind any link" ;;
 	*) order="$kind link any" ;;
 	esac
 	for k in $order; do
 		case $k in
 		link | leafspine) cand_links "$k" ;;
 		spine | leaf | any) cand_switches "$k" ;;
+		root | groupsw) cand_named "$k" ;;
 		esac
 		((${#CAND[@]})) || continue
 		rnd "${#CAND[@]}"
@@ -395,6 +435,22 @@ down_links() {
 		n=$((n + L_DOWN[i]))
 	done
 	printf '%d\n' "$n"
+}
+
+# ---- turnadd's configured parts: escape root and traffic file ----
+
+TRAFFIC_AWAY=0
+# removes the traffic file's copy, or restores it (dry run: only logs)
+toggle_traffic() {
+	if ((TRAFFIC_AWAY)); then
+		log_action "traffic file restored"
+		((dry_run)) || mv -- "$out/traffic.away" "$out/traffic"
+		TRAFFIC_AWAY=0
+	else
+		log_action "traffic file removed"
+		((dry_run)) || mv -- "$out/traffic" "$out/traffic.away"
+		TRAFFIC_AWAY=1
+	fi
 }
 
 # ---- OpenSM, its log and the MAD counter ----
@@ -515,7 +571,7 @@ declare -a MAD_FROM=()
 run_step() {
 	local label=$1 kind=$2 ups from log_from t0 want=0 s c
 	local eng_err osm_err fallback=0 mismatch=0 verdict=OK why=() routed
-	local secs late=0 ups_settled ups_after dir con_from
+	local secs late=0 ups_settled ups_after dir con_from cfg_err
 	# a sweep is due if a switch at a changed link is (still) connected
 	# to the SM: its trap 128 reaches it
 	model_component
@@ -561,7 +617,10 @@ run_step() {
 	# short (its MADs still count for this step, see steps.csv)
 	((ups_after == ups_settled)) || late=1
 	eng_err=$(tail -c +$((log_from + 1)) "$FAB_DIR/opensm.log" |
-		grep -c ' 0x01 -> .*turnadd' || true)
+		grep ' 0x01 -> .*turnadd' |
+		grep -vc 'turnadd keeps routing with the last good options' || true)
+	cfg_err=$(tail -c +$((log_from + 1)) "$FAB_DIR/opensm.log" |
+		grep -c ' 0x01 -> .*turnadd keeps routing with the last good options' || true)
 	osm_err=$(tail -c +$((log_from + 1)) "$FAB_DIR/opensm.log" |
 		grep -c ' 0x01 -> ' || true)
 	routed=$(tail -c +$((log_from + 1)) "$FAB_DIR/opensm.log" |
@@ -596,14 +655,14 @@ run_step() {
 			[[ ! -f $FAB_DIR/$s ]] || cp -- "$FAB_DIR/$s" "$dir/"
 		done
 	fi
-	printf '%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%s,%d,%s,%s,%s,%s,%s,%d,%d,%d,%s,%d,%d,%d,%d,%s,%s\n' \
+	printf '%s,%s,%s,%d,%d,%d,%d,%d,%s,%s,%s,%s,%d,%s,%s,%s,%s,%s,%d,%d,%d,%s,%d,%d,%d,%d,%s,%s,%d\n' \
 		"$STEP" "$label" "$kind" "$FAILED_ITEMS" "${#CMDS[@]}" \
 		"$(down_links)" "$COMP_SW" "$COMP_HOSTS" "$want" "$LOST_TRAP" \
 		"$SETTLE" "$secs" "$((ups_after - ups))" "-" \
 		"$R_HOSTS" "$R_SWITCHES" "$R_UNREACH" "$R_UNREACH_SW" \
 		"$R_NOLID" "$mismatch" "$eng_err" "${R_CDG}" "$osm_err" \
 		"$fallback" "$CRASHED" "$late" "${routed:--}" "$verdict" \
-		>>"$out/steps.tmp"
+		"$cfg_err" >>"$out/steps.tmp"
 	fab_log "step $STEP $label $kind: $SETTLE in $secs s, $verdict"
 	STEP=$((STEP + 1))
 	CMDS=() TOUCHED=() FAILED_ITEMS=0 STEP_KINDS=()
@@ -611,8 +670,16 @@ run_step() {
 
 # ---- the campaign ----
 
+if [[ -n $traffic ]]; then
+	# group prefixes of the traffic file (GUID groups are not modelled)
+	mapfile -t GROUP_PREFIXES < <(awk '$1 == "group" && $3 == "prefix" { print $4 }' "$traffic")
+fi
 model_load "$net"
 model_component
+if [[ -n $root_name ]]; then
+	[[ -n ${SW_HOSTS[$root_name]+x} ]] || fab_die "no switch named '$root_name' in $net"
+	[[ $root_name != "$SM_SW" ]] || fab_die "--escape-root $root_name: the SM's switch is never failed"
+fi
 n_switches=${#SWITCHES[@]}
 if [[ -z $quiet ]]; then
 	quiet=$((1 + n_switches / 200))
@@ -628,6 +695,7 @@ rm -rf -- "$out"/step-[0-9]* "$out"/{steps,summary}.csv \
 	"$out"/{steps.tmp,actions.log,opensm.log}
 : >"$out/actions.log"
 : >"$out/steps.tmp"
+rm -f -- "$out/traffic" "$out/traffic.away" "$out/turnadd.conf"
 
 RANDOM=$seed
 t_start=$(now_ns)
@@ -646,6 +714,18 @@ if ((!dry_run)); then
 	FAB_OSM_PRELOAD=$madlib
 	FAB_OSM_ENV=("MADCOUNT_LOG=$MADLOG")
 	fab_start_ibsim "$net"
+	if [[ -n $root_name || -n $traffic ]]; then
+		: >"$out/turnadd.conf"
+		if [[ -n $root_name ]]; then
+			printf 'escape_root %s\n' "$(fab_node_guid "$root_name")" \
+				>>"$out/turnadd.conf"
+		fi
+		if [[ -n $traffic ]]; then
+			cp -- "$traffic" "$out/traffic"
+			printf 'traffic_file %s\n' "$out/traffic" >>"$out/turnadd.conf"
+		fi
+		FAB_OSM_ENV+=("TURNADD_CONFIG=$out/turnadd.conf")
+	fi
 	fab_start_opensm turnadd "$plugin_dir"
 	fab_wait_subnet_up "$step_timeout"
 fi
@@ -663,6 +743,9 @@ for ((cycle = 1; cycle <= cycles; cycle++)); do
 		break
 	fi
 	kind=''
+	if [[ -n $traffic ]] && { rnd 100; ((RND < 30)); }; then
+		toggle_traffic
+	fi
 	if ((cycle % restore_every == 0)); then
 		relink_all
 		kind=restore
@@ -671,7 +754,19 @@ for ((cycle = 1; cycle <= cycles; cycle++)); do
 		kind=relink
 	else
 		rnd 100
-		if ((RND < 25)); then
+		pick=$RND named=''
+		if [[ -n $root_name ]]; then
+			rnd 10
+			((RND)) || named=root
+		fi
+		if [[ -z $named && -n $traffic ]]; then
+			rnd 10
+			((RND)) || named=groupsw
+		fi
+		RND=$pick
+		if [[ -n $named ]]; then
+			kind=$named
+		elif ((RND < 25)); then
 			kind='link'
 		elif ((RND < 45)); then
 			kind=leafspine
@@ -723,7 +818,7 @@ MAD_FROM[STEP]=$(mad_records)
 # MADs of a step: from its commands to the next step's (late MADs of a
 # sweep that ended during the read-back are the step's too)
 {
-	printf '%s\n' "step,label,action,failed_items,commands,down_links,connected_switches,connected_hosts,sweep_expected,lost_trap,settle,seconds,sweeps,lft_mads,hosts,switches,unreachable_pairs,unreachable_host_to_switch,no_lid,model_mismatch,engine_errors,cdg,osm_errors,fallback,crashed,late_sweep,routed_by,verdict"
+	printf '%s\n' "step,label,action,failed_items,commands,down_links,connected_switches,connected_hosts,sweep_expected,lost_trap,settle,seconds,sweeps,lft_mads,hosts,switches,unreachable_pairs,unreachable_host_to_switch,no_lid,model_mismatch,engine_errors,cdg,osm_errors,fallback,crashed,late_sweep,routed_by,verdict,config_errors"
 	i=0
 	while IFS=, read -r -a row; do
 		row[13]=$((MAD_FROM[i + 1] - MAD_FROM[i]))
@@ -744,6 +839,7 @@ mads=$(awk -F, 'NR > 1 && $2 != "bringup" { print $14 }' "$out/steps.csv" |
 awk -F, -v net="$(basename "$net")" -v seed="$seed" -v planned="$cycles" \
 	-v mads="$mads" \
 	-v done_cycles="$done_cycles" -v stopped="${stopped:-}" \
+	-v toggles="$(grep -c '^traffic file' "$out/actions.log" || true)" \
 	-v secs="$(awk -v a="$t_start" -v b="$(now_ns)" 'BEGIN { printf "%.0f", (b - a) / 1e9 }')" '
 	NR == 1 { next }
 	$2 == "bringup" { bring = $14 }
@@ -756,18 +852,18 @@ awk -F, -v net="$(basename "$net")" -v seed="$seed" -v planned="$cycles" \
 		unreach += $17; unreach_sw += $18; nolid += $19
 		mism += $20; eng += $21; if ($22 == "CYCLE") cyc++
 		osm += $23; fb += $24; crash = $25 > crash ? $25 : crash
-		late += $26; lost += $10
+		late += $26; lost += $10; cfg += $29
 		if ($12 != "" && $11 == "timeout") unsettled++
 		if ($28 != "OK") bad++
 	}
 	END {
 		split(mads, m, " ")
-		print "net,seed,cycles_planned,cycles_run,steps,failures_injected,restores,unreachable_connected_pairs,unreachable_host_to_switch,no_lid,cdg_cycles,crashes,engine_errors,fallbacks,unsettled,model_mismatches,lost_traps,late_sweeps,osm_error_lines,bringup_mads,mads_min,mads_median,mads_max,bad_steps,seconds,stopped"
-		printf "%s,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s,%s,%d,%s,%s\n", \
+		print "net,seed,cycles_planned,cycles_run,steps,failures_injected,restores,unreachable_connected_pairs,unreachable_host_to_switch,no_lid,cdg_cycles,crashes,engine_errors,fallbacks,unsettled,model_mismatches,lost_traps,late_sweeps,osm_error_lines,bringup_mads,mads_min,mads_median,mads_max,bad_steps,seconds,stopped,config_errors,traffic_toggles"
+		printf "%s,%s,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%s,%s,%s,%d,%s,%s,%d,%d\n", \
 			net, seed, planned, done_cycles, steps, failed, restores, \
 			unreach, unreach_sw, nolid, cyc, crash, eng, fb, unsettled, \
 			mism, lost, late, osm, bring, m[1], m[2], m[3], bad, secs, \
-			stopped
+			stopped, cfg, toggles
 	}' "$out/steps.csv" >"$out/summary.csv"
 
 print_summary() {
@@ -794,6 +890,8 @@ print_summary() {
 			printf "  %-34s %s\n", "OpenSM ERROR lines (all)", v[19]
 			printf "  %-34s %s\n", "LFT MADs at bring-up", v[20]
 			printf "  %-34s %s / %s / %s\n", "LFT MADs per step min/median/max", v[21], v[22], v[23]
+			printf "  %-34s %s\n", "kept-configuration ERROR lines", v[27]
+			printf "  %-34s %s\n", "traffic file removals/restores", v[28]
 			printf "  %-34s %s\n", "bad steps", v[24]
 		}' "$out/summary.csv"
 	printf '\n%-5s %-10s %-28s %5s %5s %6s %7s %6s %5s %s\n' step label \
@@ -807,8 +905,10 @@ print_summary() {
 }
 print_summary
 if ((BAD_STEPS)); then
-	printf 'fault_campaign: %d step(s) broke a property; reproduce with: %s --net %s --seed %s --cycles %s --restore-every %s\n' \
-		"$BAD_STEPS" "$0" "$net" "$seed" "$cycles" "$restore_every" >&2
+	printf 'fault_campaign: %d step(s) broke a property; reproduce with: %s --net %s --seed %s --cycles %s --restore-every %s%s%s\n' \
+		"$BAD_STEPS" "$0" "$net" "$seed" "$cycles" "$restore_every" \
+		"${root_name:+ --escape-root $root_name}" \
+		"${traffic:+ --traffic $traffic}" >&2
 	exit 1
 fi
 exit 0

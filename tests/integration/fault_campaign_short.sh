@@ -5,8 +5,12 @@
 # fat tree and on a random net, each followed by OpenSM's resweep and a
 # check of the tables read back from ibsim: every host pair still
 # connected reachable, CDG acyclic, OpenSM alive, no turnadd ERROR line,
-# no fallback engine.  Also checks that the campaign is reproducible:
-# a dry run with the same seed gives the same console commands.
+# no fallback engine.  A third campaign on the random net runs with
+# turnadd's escape_root set to a switch it fails and with a traffic file
+# it removes and restores between cycles: still no fallback, and no
+# ERROR besides the ones saying that the last good traffic groups stay
+# in force.  Also checks that the campaign is reproducible: a dry run
+# with the same seed gives the same console commands.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"
@@ -17,15 +21,16 @@ need_built "$TOPOGEN" "$top_builddir/scripts/lftread"
 	fail "$top_builddir/scripts/.libs/libmadcount.so not built"
 make_tmpdir
 
-campaign() {	# NAME NETFILE SEED
-	local status=0
+campaign() {	# NAME NETFILE SEED [OPTIONS...]
+	local status=0 name=$1 net=$2 seed=$3
+	shift 3
 	"$top_srcdir/scripts/fault_campaign.sh" --build "$top_builddir" \
-		--plugin-dir "$TURNADD_PLUGIN_DIR" --net "$2" --seed "$3" \
+		--plugin-dir "$TURNADD_PLUGIN_DIR" --net "$net" --seed "$seed" "$@" \
 		--cycles 8 --restore-every 4 --quiet 0.5 --step-timeout 20 \
-		--timeout 40 --out "$TEST_TMP/$1" >"$TEST_TMP/$1.txt" 2>&1 ||
+		--timeout 40 --out "$TEST_TMP/$name" >"$TEST_TMP/$name.txt" 2>&1 ||
 		status=$?
-	sed "s/^/$1: /" "$TEST_TMP/$1.txt"
-	expect_status 0 "$status" "fault_campaign.sh on $1"
+	sed "s/^/$name: /" "$TEST_TMP/$name.txt"
+	expect_status 0 "$status" "fault_campaign.sh on $name"
 }
 
 # column NAME KEY: a value of the campaign's summary.csv
@@ -38,8 +43,20 @@ column() {
 "$TOPOGEN" random 20 8 2 5 >"$TEST_TMP/rnd.net"
 campaign ft "$TEST_TMP/ft.net" 3
 campaign rnd "$TEST_TMP/rnd.net" 7
+printf 'group a prefix rnd-sw1-\ngroup b prefix rnd-sw7\nweight a b 1\nweight a a 2\ndefault_weight 0.1\n' \
+	>"$TEST_TMP/rnd.traffic"
+cfg_opts=(--escape-root rnd-sw3 --traffic "$TEST_TMP/rnd.traffic")
+campaign cfg "$TEST_TMP/rnd.net" 7 "${cfg_opts[@]}"
+# the root failed, the traffic file went and came back, and routings
+# without it logged the kept-configuration ERROR line
+awk -F, 'NR > 1 && $3 == "root" { f = 1 } END { exit !f }' \
+	"$TEST_TMP/cfg/steps.csv" || fail "cfg: the escape root never failed"
+(($(column cfg traffic_toggles) >= 2)) ||
+	fail "cfg: the traffic file was not removed and restored"
+(($(column cfg config_errors) > 0)) ||
+	fail "cfg: no kept-configuration ERROR line"
 
-for name in ft rnd; do
+for name in ft rnd cfg; do
 	[[ $(column "$name" cycles_run) == 8 ]] ||
 		fail "$name: $(column "$name" cycles_run) cycles run, not 8"
 	(($(column "$name" failures_injected) > 0)) ||
@@ -56,14 +73,16 @@ done
 
 # the same seed, the same events: the model alone decides them, so a
 # dry run (no fabric) prints the commands the real run sent
-for name in ft:3 rnd:7; do
+for spec in ft:ft:3 rnd:rnd:7 cfg:rnd:7; do
+	IFS=: read -r name net seed <<<"$spec"
+	opts=()
+	[[ $name != cfg ]] || opts=("${cfg_opts[@]}")
 	"$top_srcdir/scripts/fault_campaign.sh" --dry-run --build "$top_builddir" \
-		--plugin-dir "$TURNADD_PLUGIN_DIR" --net "$TEST_TMP/${name%%:*}.net" \
-		--seed "${name#*:}" --cycles 8 --restore-every 4 \
-		--out "$TEST_TMP/dry-${name%%:*}" >/dev/null ||
-		fail "dry run ${name%%:*} failed"
-	cmp -s "$TEST_TMP/dry-${name%%:*}/actions.log" \
-		"$TEST_TMP/${name%%:*}/actions.log" ||
-		fail "${name%%:*}: the dry run gave other events than the run"
+		--plugin-dir "$TURNADD_PLUGIN_DIR" --net "$TEST_TMP/$net.net" \
+		--seed "$seed" --cycles 8 --restore-every 4 \
+		${opts[@]+"${opts[@]}"} --out "$TEST_TMP/dry-$name" >/dev/null ||
+		fail "dry run $name failed"
+	cmp -s "$TEST_TMP/dry-$name/actions.log" "$TEST_TMP/$name/actions.log" ||
+		fail "$name: the dry run gave other events than the run"
 done
 echo "$test_name: PASS"
