@@ -53,7 +53,7 @@ dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
 EXTRA_DIST += scripts/README.md
 
 # Seeded fault campaign (failures and restores, tables checked after each).
-dist_noinst_SCRIPTS += scripts/fault_campaign.sh
+dist_noinst_SCRIPTS += scripts/fault_campaign.sh scripts/campaign_configured.sh
 
 # OpenSM with the plugin under valgrind memcheck (not in make check).
 dist_noinst_SCRIPTS += scripts/valgrind_opensm.sh
