@@ -438,6 +438,13 @@ int ta_route(const struct ta_graph *g, const struct ta_options *o,
 	return ta_route_prior(g, o, NULL, log, res);
 }
 
+/*
+ * The core fails (-1) only when: it reads traffic_file itself (no
+ * o->traffic) and the file is bad; memory runs out; the graph is not
+ * finalized; it has 2^20 switches or LIDs or more (make_spread).  An
+ * escape_root that is not in g is no failure (ta_root.h).  What the
+ * plugin does with each at a resweep: plugin/turnadd_routing.c.
+ */
 int ta_route_prior(const struct ta_graph *g, const struct ta_options *o,
 		   const struct ta_prior *prior, const struct ta_log *log,
 		   struct ta_result *res)

@@ -98,3 +98,14 @@ tests_unit_test_weights_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_weights_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_weights_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_weights
+
+# The plugin's option reading keeps the last good options and traffic
+# groups (plugin/turnadd_config.c includes no OpenSM header).
+check_PROGRAMS += tests/unit/test_config_keep
+tests_unit_test_config_keep_SOURCES = tests/unit/test_config_keep.c \
+	plugin/turnadd_config.c plugin/turnadd_config.h
+tests_unit_test_config_keep_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugin
+tests_unit_test_config_keep_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_config_keep_LDADD = $(UNIT_LDADD)
+tests_unit_test_config_keep_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_config_keep
