@@ -280,6 +280,36 @@ static int decide_turns_tp(struct route_job *j, struct ta_stats *st)
 	return 0;
 }
 
+/*
+ * The previous root is gone (ta_root.h): the first switches of the
+ * automatic ranking are tried in turn; the first whose tree fits the
+ * kept decisions is the root (1).  0: none fits, the automatic choice
+ * follows; -1: out of memory.
+ */
+#define MAX_ROOT_TRIALS 8u
+
+static int try_replacement_roots(struct route_job *j, uint64_t *kept)
+{
+	uint32_t cand[MAX_ROOT_TRIALS], n, i;
+
+	n = ta_escape_rank_roots(j->g, j->turn_w, cand, MAX_ROOT_TRIALS);
+	for (i = 0; i < n; i++) {
+		j->root.guid = j->g->sw[cand[i]].guid;
+		if (build_escape(j, j->cdg.state))
+			return -1;
+		if (!ta_escape_allow_turns(&j->esc, &j->cdg)) {
+			j->root.fitted = 1;
+			return 1;
+		}
+		ta_cdg_free(&j->cdg);
+		if (ta_cdg_init(&j->cdg, j->g))
+			return -1;
+		*kept = carry_turns(j);
+	}
+	j->root.guid = 0;
+	return 0;
+}
+
 static int decide_turns(struct route_job *j, struct ta_stats *st)
 {
 	const struct ta_graph *g = j->g;
@@ -296,6 +326,9 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	    estimate_traffic(j, st))
 		return -1;
 	if (j->root.trial && (taken = try_configured_root(j, &kept)) < 0)
+		return -1;
+	if (!taken && j->root.replace && kept &&
+	    (taken = try_replacement_roots(j, &kept)) < 0)
 		return -1;
 	if (!taken && build_escape(j, kept ? j->cdg.state : NULL))
 		return -1;

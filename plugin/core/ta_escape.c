@@ -99,6 +99,80 @@ static uint32_t pick_root(const struct ta_graph *g, const double *w,
 	return best;
 }
 
+struct root_rank {
+	uint32_t s, ecc;
+	double w;
+};
+
+static int cmp_rank(const void *a, const void *b)
+{
+	const struct root_rank *x = a, *y = b;
+
+	if (x->ecc != y->ecc)
+		return x->ecc < y->ecc ? -1 : 1;
+	if (x->w != y->w)
+		return x->w > y->w ? -1 : 1;
+	return x->s < y->s ? -1 : (x->s > y->s);
+}
+
+uint32_t ta_escape_rank_roots(const struct ta_graph *g,
+			      const double *turn_weight, uint32_t *out,
+			      uint32_t max)
+{
+	uint32_t n = g->n_sw ? g->n_sw : 1, s, cnt = 0, with_hosts = 0;
+	uint32_t max_deg = 0, n_cand = 0, tried = 0, i;
+	uint32_t *dist = malloc(n * sizeof(*dist));
+	uint32_t *queue = malloc(n * sizeof(*queue));
+	uint8_t *has_host = calloc(n, 1);
+	struct root_rank *rk = malloc(MAX_ECC_CANDIDATES * sizeof(*rk));
+
+	if (!dist || !queue || !has_host || !rk || !g->n_sw)
+		goto out;
+	for (s = 0; s < g->n_dest; s++)
+		if (g->dest[s].is_host)
+			has_host[g->dest[s].sw] = 1;
+	bfs(g, 0, dist, queue);
+	for (s = 0; s < g->n_sw; s++)
+		if (dist[s] != UINT32_MAX) {
+			cnt++;
+			with_hosts += has_host[s];
+		}
+	/* the candidates of pick_root, in the same order */
+	for (s = 0; s < g->n_sw; s++) {
+		if (dist[s] == UINT32_MAX ||
+		    (with_hosts && with_hosts < cnt && !has_host[s]))
+			continue;
+		n_cand++;
+		if (g->sw[s].n_ends > max_deg)
+			max_deg = g->sw[s].n_ends;
+	}
+	for (s = 0; s < g->n_sw && tried < MAX_ECC_CANDIDATES; s++) {
+		if (dist[s] == UINT32_MAX ||
+		    (with_hosts && with_hosts < cnt && !has_host[s]) ||
+		    (n_cand > MAX_ECC_CANDIDATES &&
+		     g->sw[s].n_ends != max_deg))
+			continue;
+		rk[tried].s = s;
+		rk[tried].w = switch_traffic(g, turn_weight, s);
+		tried++;
+	}
+	for (i = 0; i < tried; i++)	/* queue is free again */
+		rk[i].ecc = bfs(g, rk[i].s, dist, queue);
+	qsort(rk, tried, sizeof(*rk), cmp_rank);
+	for (i = 0; i < tried && i < max; i++)
+		out[i] = rk[i].s;
+	cnt = i;
+	goto done;
+out:
+	cnt = 0;
+done:
+	free(dist);
+	free(queue);
+	free(has_host);
+	free(rk);
+	return cnt;
+}
+
 /*
  * How good p is as parent, entering through its end in_end: first
  * whether the turn into p's own parent link is already allowed in state,

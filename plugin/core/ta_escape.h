@@ -38,6 +38,16 @@ int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
 		    uint64_t root_guid);
 void ta_escape_free(struct ta_escape *e);
 
+/*
+ * The automatic choice and its runners-up: up to max switches of the
+ * piece holding switch 0 that ta_escape_build would consider as root,
+ * best first (the first is its automatic choice), into out.  Returns
+ * how many (0 on allocation failure).
+ */
+uint32_t ta_escape_rank_roots(const struct ta_graph *g,
+			      const double *turn_weight, uint32_t *out,
+			      uint32_t max);
+
 /* 1 if end j of switch s is a tree link */
 int ta_escape_is_tree_end(const struct ta_escape *e, const struct ta_graph *g,
 			  uint32_t s, uint32_t j);

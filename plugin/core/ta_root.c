@@ -20,8 +20,12 @@ void ta_root_choose(struct ta_root_choice *rc, const struct ta_graph *g,
 	rc->guid = 0;
 	rc->missing = 0;
 	rc->trial = 0;
-	if (prev && !has_switch(g, prev))
+	rc->fitted = 0;
+	rc->replace = 0;
+	if (prev && !has_switch(g, prev)) {
 		prev = 0;
+		rc->replace = prev_turns;
+	}
 	if (!want) {
 		rc->guid = prev;
 		return;
@@ -53,6 +57,7 @@ void ta_root_log_missing(const struct ta_root_choice *rc,
 	ta_logf(log, TA_LOG_INFO,
 		"WARNING: escape_root 0x%016" PRIx64 " is not a switch of this fabric (failed, cut off from the SM or replaced): the escape tree is rooted at 0x%016" PRIx64 " (%s), %s, and the resweep keeps every other decision",
 		rc->missing, g->sw[used].guid, name_of(g, used),
+		rc->fitted ? "the automatic choice among the central switches whose tree fits the kept turn decisions" :
 		rc->guid ? "the root of the previous routing" :
 		"the automatic choice");
 }

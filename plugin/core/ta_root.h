@@ -6,6 +6,11 @@
  * (it failed, was cut off from the SM or replaced) is no error: the
  * previous routing's root if it is still there, else the automatic
  * choice, roots the tree, and one WARNING line per routing says so.
+ * The root that replaces a root gone since the previous routing
+ * (configured or automatic) is the first of the automatic ranking
+ * (ta_escape_rank_roots) whose tree's turns fit the kept decisions, so
+ * nothing is re-decided and only the routes that used the lost switch
+ * move; if none of the first few fits, the automatic choice.
  * When the configured root is back while the previous routing used
  * another root, it is only taken again if its tree's turns fit the turn
  * decisions kept from that routing: then nothing is re-decided and the
@@ -26,6 +31,11 @@ struct ta_root_choice {
 	uint64_t guid;		/* root to build with; 0: automatic */
 	uint64_t missing;	/* configured root not in g, else 0 */
 	uint64_t trial;		/* configured root back: try it first */
+	int replace;		/* the previous root is gone (configured or
+				 * not): try the automatic ranking's first
+				 * switches for a tree that fits the kept
+				 * decisions (ta_engine.c) */
+	int fitted;		/* the root is such a switch */
 };
 
 /*

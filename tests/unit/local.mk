@@ -109,3 +109,14 @@ tests_unit_test_config_keep_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_config_keep_LDADD = $(UNIT_LDADD)
 tests_unit_test_config_keep_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_config_keep
+
+# A configured escape root that fails and comes back (ta_root.h).
+check_PROGRAMS += tests/unit/test_root
+tests_unit_test_root_SOURCES = tests/unit/test_root.c \
+	tests/unit/route_verify.c tests/unit/route_verify.h \
+	tests/unit/topo_graph.c tests/unit/topo_graph.h
+tests_unit_test_root_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_root_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_root_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_root_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_root
