@@ -159,6 +159,7 @@ static int parse_lines(struct ta_traffic *t, struct ta_line_reader *r,
 		       const struct ta_log *log)
 {
 	char *tok[TA_MAX_TOKENS];
+	uint32_t cap = 0;
 	int n;
 
 	while ((n = ta_reader_next(r, tok)) > 0) {
@@ -168,9 +169,13 @@ static int parse_lines(struct ta_traffic *t, struct ta_line_reader *r,
 		if (!strcmp(tok[0], "group")) {
 			bad = parse_group(t, tok, n, &why);
 		} else if (!strcmp(tok[0], "weight")) {
-			struct weight_line *nw;
+			struct weight_line *nw = *wls;
 
-			nw = realloc(*wls, (*n_wl + 1) * sizeof(*nw));
+			/* doubling: 256 groups may need 32,896 weight lines */
+			if (*n_wl == cap) {
+				cap = cap ? 2 * cap : 64;
+				nw = realloc(*wls, (size_t)cap * sizeof(*nw));
+			}
 			if (!nw) {
 				why = "out of memory";
 				bad = 1;
