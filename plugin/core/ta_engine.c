@@ -22,6 +22,8 @@ struct route_job {
 	struct ta_traffic traffic;	/* owned when read here */
 	const struct ta_traffic *tr;	/* traffic or the options' groups */
 	struct ta_root_choice root;
+	int no_trial;		/* keep the previous root even if the
+				 * configured one is back */
 	uint32_t *group;	/* per destination */
 	uint32_t *spread;	/* per destination */
 	uint32_t *by_switch;	/* destination indices grouped by switch */
@@ -216,7 +218,6 @@ static int try_configured_root(struct route_job *j, uint64_t *kept)
 	if (build_escape(j, j->cdg.state))
 		return -1;
 	fits = !ta_escape_allow_turns(&j->esc, &j->cdg);
-	ta_root_log_trial(&j->root, j->g, fits, j->log);
 	if (fits)
 		return 1;
 	j->root.guid = prev_root;
@@ -325,6 +326,8 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	if (j->o->mode == TA_MODE_TURN_ADDITION && !j->all_carried &&
 	    estimate_traffic(j, st))
 		return -1;
+	if (j->no_trial)
+		j->root.trial = 0;
 	if (j->root.trial && (taken = try_configured_root(j, &kept)) < 0)
 		return -1;
 	if (!taken && j->root.replace && kept &&
@@ -478,11 +481,12 @@ int ta_route(const struct ta_graph *g, const struct ta_options *o,
  * escape_root that is not in g is no failure (ta_root.h).  What the
  * plugin does with each at a resweep: plugin/turnadd_routing.c.
  */
-int ta_route_prior(const struct ta_graph *g, const struct ta_options *o,
-		   const struct ta_prior *prior, const struct ta_log *log,
-		   struct ta_result *res)
+static int route_once(const struct ta_graph *g, const struct ta_options *o,
+		      const struct ta_prior *prior, const struct ta_log *log,
+		      struct ta_result *res, int no_trial)
 {
-	struct route_job j = { .g = g, .o = o, .prior = prior, .log = log };
+	struct route_job j = { .g = g, .o = o, .prior = prior, .log = log,
+			       .no_trial = no_trial };
 	double t0 = now();
 	uint32_t d;
 
@@ -520,6 +524,100 @@ int ta_route_prior(const struct ta_graph *g, const struct ta_options *o,
 	job_free(&j);
 	res->stats.seconds = now() - t0;
 	return 0;
+}
+
+/*
+ * The LFT blocks r changes against the prior (a 64-LID block of a
+ * switch with an entry that differs), what OpenSM's update sends; ~0 on
+ * allocation failure.
+ */
+static uint64_t moved(const struct ta_graph *g, const struct ta_prior *p,
+		      const struct ta_result *r)
+{
+	uint8_t *blk = malloc(1024);	/* LIDs < 65536: 1024 blocks */
+	uint64_t cnt = 0;
+	uint32_t s, d;
+
+	if (!blk)
+		return ~0ull;
+	for (s = 0; s < g->n_sw; s++) {
+		memset(blk, 0, 1024);
+		for (d = 0; d < g->n_dest; d++) {
+			size_t k = (size_t)s * g->n_dest + d;
+			uint32_t b = g->dest[d].lid / 64u;
+
+			if (r->port[k] != p->last_port[k] && !blk[b]) {
+				blk[b] = 1;
+				cnt++;
+			}
+		}
+	}
+	free(blk);
+	return cnt;
+}
+
+/*
+ * The configured root is back while the previous routing used another
+ * (ta_root.h): it is taken again only if that changes no more LFT
+ * blocks than keeping the current root, the ordinary restore.  Both are routed
+ * without logging, then the cheaper once more with the log (so its lines
+ * are those of the routing used), and one line says what was compared.
+ */
+static int route_root_back(const struct ta_graph *g,
+			   const struct ta_options *o,
+			   const struct ta_prior *prior,
+			   const struct ta_log *log, struct ta_result *res,
+			   uint64_t want)
+{
+	struct ta_result keep, back;
+	uint64_t m_keep, m_back, root_keep;
+	int take, clash;
+
+	if (route_once(g, o, prior, NULL, &keep, 1))
+		return route_once(g, o, prior, log, res, 0);
+	if (route_once(g, o, prior, NULL, &back, 0)) {
+		ta_result_free(&keep);
+		return route_once(g, o, prior, log, res, 0);
+	}
+	m_keep = moved(g, prior, &keep);
+	m_back = moved(g, prior, &back);
+	root_keep = g->sw[keep.stats.escape_root].guid;
+	clash = g->sw[back.stats.escape_root].guid != want;
+	take = !clash && m_back <= m_keep;
+	ta_result_free(&keep);
+	ta_result_free(&back);
+	if (route_once(g, o, prior, log, res, !take))
+		return -1;
+	if (take)
+		ta_logf(log, TA_LOG_INFO,
+			"escape_root 0x%016llx is back and taken again: %llu LFT blocks change, as many or more would with the current root 0x%016llx",
+			(unsigned long long)want, (unsigned long long)m_back,
+			(unsigned long long)root_keep);
+	else
+		ta_logf(log, TA_LOG_INFO,
+			"escape_root 0x%016llx is back but not taken again: the escape tree stays at 0x%016llx (%llu LFT blocks change; %s); it is taken at the next routing from scratch (OpenSM start or takeover)",
+			(unsigned long long)want,
+			(unsigned long long)root_keep,
+			(unsigned long long)m_keep,
+			clash ? "its tree clashes with the kept turn decisions" :
+			"taking it would move more");
+	return 0;
+}
+
+int ta_route_prior(const struct ta_graph *g, const struct ta_options *o,
+		   const struct ta_prior *prior, const struct ta_log *log,
+		   struct ta_result *res)
+{
+	struct ta_root_choice rc;
+
+	if (!prior || !prior->last_port || !prior->turn_state ||
+	    o->mode != TA_MODE_TURN_ADDITION || !g->finalized)
+		return route_once(g, o, prior, log, res, 0);
+	ta_root_choose(&rc, g, o->escape_root_guid, prior->escape_root_guid,
+		       1);
+	if (!rc.trial)
+		return route_once(g, o, prior, log, res, 0);
+	return route_root_back(g, o, prior, log, res, rc.trial);
 }
 
 void ta_result_free(struct ta_result *res)

@@ -61,22 +61,3 @@ void ta_root_log_missing(const struct ta_root_choice *rc,
 		rc->guid ? "the root of the previous routing" :
 		"the automatic choice");
 }
-
-void ta_root_log_trial(const struct ta_root_choice *rc,
-		       const struct ta_graph *g, int taken,
-		       const struct ta_log *log)
-{
-	uint32_t s;
-
-	if (taken) {
-		ta_logf(log, TA_LOG_INFO,
-			"escape_root 0x%016" PRIx64 " is back: the escape tree is rooted at it again (its turns fit the kept decisions)",
-			rc->trial);
-		return;
-	}
-	for (s = 0; s < g->n_sw && g->sw[s].guid != rc->guid; s++)
-		;
-	ta_logf(log, TA_LOG_INFO,
-		"escape_root 0x%016" PRIx64 " is back, but its tree's turns clash with the kept turn decisions (taking it would re-decide turns and move more routes than a restore): the escape tree stays at 0x%016" PRIx64 " (%s) until the next routing from scratch (OpenSM start or takeover)",
-		rc->trial, rc->guid, name_of(g, s));
-}

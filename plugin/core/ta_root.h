@@ -13,11 +13,11 @@
  * move; if none of the first few fits, the automatic choice.
  * When the configured root is back while the previous routing used
  * another root, it is only taken again if its tree's turns fit the turn
- * decisions kept from that routing: then nothing is re-decided and the
- * routing costs what an ordinary restore of that switch costs;
- * otherwise the previous root stays (one line says why) and the
- * configured root is taken at the next routing from scratch (an OpenSM
- * start or takeover).
+ * decisions kept from that routing and the routing with it changes no
+ * more 64-LID LFT blocks than keeping the current root, the ordinary
+ * restore (ta_engine.c routes both ways); otherwise the
+ * current root stays (one line says why) and the configured root is
+ * taken at the next routing from scratch (an OpenSM start or takeover).
  */
 #ifndef TA_ROOT_H
 #define TA_ROOT_H
@@ -50,10 +50,5 @@ void ta_root_choose(struct ta_root_choice *rc, const struct ta_graph *g,
 void ta_root_log_missing(const struct ta_root_choice *rc,
 			 const struct ta_graph *g, uint32_t used,
 			 const struct ta_log *log);
-
-/* the line of a trial: taken (fits) or not (clashes) */
-void ta_root_log_trial(const struct ta_root_choice *rc,
-		       const struct ta_graph *g, int taken,
-		       const struct ta_log *log);
 
 #endif
