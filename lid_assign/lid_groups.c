@@ -13,7 +13,9 @@
  * port GUID.
  *
  * P is the number of neighbour switches every switch with hosts has
- * (sw_peers), when they all have the same and some switch has none.  A
+ * (sw_peers), when they all have the same and some switch has none;
+ * it is used only where the ranks that share a spine fit in one
+ * 64-LID block together (see n_groups()).  A
  * spine failure lowers it for a while, so once LIDs were given the
  * period the old host LIDs show wins: the greatest common divisor of
  * the rank differences of hosts whose old LIDs share a 64-LID block,
@@ -81,8 +83,8 @@ static int switch_ranks(struct la_work *w, uint32_t *rank)
 	return ret;
 }
 
-/* the topology's P (see above), 0 if none */
-static uint32_t topo_period(const struct la_input *in)
+/* the topology's P (see above), 0 if none; *leaves: switches with hosts */
+static uint32_t topo_period(const struct la_input *in, uint32_t *leaves)
 {
 	uint8_t *host;
 	uint32_t i, period = 0, bare = 0;
@@ -95,7 +97,9 @@ static uint32_t topo_period(const struct la_input *in)
 	for (i = 0; i < in->n_ports; i++)
 		if (in->ports[i].kind == LA_HOST)
 			host[in->ports[i].sw] = 1;
+	*leaves = 0;
 	for (i = 0; i < in->n_sw; i++) {
+		*leaves += host[i];
 		if (!host[i]) {
 			bare++;
 		} else if (period && in->sw_peers[i] != period) {
@@ -154,17 +158,26 @@ static uint32_t old_period(const struct la_input *in)
 	return n ? g : UINT32_MAX;
 }
 
-/* G, the number of groups, given R (see above) */
+/*
+ * G, the number of groups, given R (see above).  A fresh fabric takes
+ * P only where it saves blocks: when the LIDs of all the ranks sharing
+ * a spine (every leaf fully populated, and the switches) fit in one
+ * 64-LID block; bigger groups of one rank each make the same number of
+ * blocks and keep what one parallel link carries together.
+ */
 static uint32_t n_groups(const struct la_input *in, uint32_t r)
 {
-	uint32_t p = topo_period(in), old;
+	uint32_t leaves = 0, p = topo_period(in, &leaves), old;
+	uint64_t lids;
 
 	if (!p || r <= 1)
 		return r;
 	old = old_period(in);
-	if (old == UINT32_MAX)
-		return p < r ? p : r;
-	return old >= p && old < r ? old : r;
+	if (old != UINT32_MAX)
+		return old >= p && old < r ? old : r;
+	lids = (uint64_t)leaves * ((r + p - 1) / p) * (1u << in->lmc) +
+	       (in->n_sw + p - 1) / p * (in->sp0_lmc ? 1u << in->lmc : 1);
+	return p < r && lids <= LA_BLOCK ? p : r;
 }
 
 static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
