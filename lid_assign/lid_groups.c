@@ -208,6 +208,31 @@ static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
 	}
 }
 
+/*
+ * Room for absent hosts: on a fat tree (a period, see above) a group's
+ * range is sized for its ranks on every leaf (switch with hosts), so
+ * hosts absent at bring-up find their place in it when they arrive,
+ * whichever were present.  Elsewhere for the hosts present.
+ */
+static void size_rooms(struct la_work *w)
+{
+	uint32_t leaves = 0, r = 0, g, i;
+
+	for (i = 0; i < w->in->n_ports; i++)
+		if (w->in->ports[i].kind == LA_HOST &&
+		    w->in->ports[i].sw_port > r)
+			r = w->in->ports[i].sw_port;
+	if (!topo_period(w->in, &leaves))
+		leaves = 0;
+	for (g = 0; g < w->n_groups; g++) {
+		uint32_t ranks = g < r ? (r - 1 - g) / w->n_groups + 1 : 0;
+		uint64_t full = (uint64_t)leaves * ranks;
+
+		w->room[g] = full > w->n_hosts[g] ? (uint32_t)full :
+						    w->n_hosts[g];
+	}
+}
+
 int la_make_groups(struct la_work *w)
 {
 	struct la_input *in = w->in;
@@ -229,7 +254,8 @@ int la_make_groups(struct la_work *w)
 	w->order = malloc((n + 1) * sizeof(*w->order));
 	w->first = calloc(w->n_groups + 2, sizeof(*w->first));
 	w->n_hosts = calloc(w->n_groups + 1, sizeof(*w->n_hosts));
-	if (!w->order || !w->first || !w->n_hosts)
+	w->room = calloc(w->n_groups + 1, sizeof(*w->room));
+	if (!w->order || !w->first || !w->n_hosts || !w->room)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
 		w->order[i] = i;
@@ -249,5 +275,6 @@ int la_make_groups(struct la_work *w)
 	}
 	for (g = 0; g < w->n_groups; g++)
 		w->first[g + 1] += w->first[g];
+	size_rooms(w);
 	return 0;
 }

@@ -705,6 +705,34 @@ START_TEST(test_period_groups)
 }
 END_TEST
 
+/*
+ * Hosts absent at bring-up (port 1 of 30 of the 50 leaves): group 0 is
+ * sized for all 50, so they find room in it when they arrive (the 20
+ * present and the 26 switch LIDs alone would fit in one block).
+ */
+START_TEST(test_room_for_absent)
+{
+	static struct fab f;
+	uint32_t peers[MAX_P], i, n = 0;
+
+	leaf_spine(&f, 50, 2, 2);
+	for (i = 0; i < f.in.n_ports; i++)
+		if (f.p[i].kind != LA_HOST || f.p[i].sw_port != 1 ||
+		    f.p[i].sw >= 30)
+			f.p[n++] = f.p[i];
+	f.in.n_ports = n;
+	spine_peers(&f, peers, 50, 2);
+	run(&f);
+	ck_assert_uint_eq(f.r.n_groups, 2);
+	ck_assert_uint_eq(f.r.groups[0].hosts, 20);
+	/* 50 host LIDs and 26 switch LIDs: two blocks */
+	ck_assert_uint_eq(f.r.groups[0].lo, 1);
+	ck_assert_uint_eq(f.r.groups[0].hi, 127);
+	ck_assert_uint_eq(f.r.groups[1].lo, 128);
+	la_result_free(&f.r);
+}
+END_TEST
+
 static Suite *lid_suite(void)
 {
 	Suite *s = suite_create("lid_order");
@@ -724,6 +752,7 @@ static Suite *lid_suite(void)
 	tcase_add_test(t, test_reserved_and_loose);
 	tcase_add_test(t, test_bad_input);
 	tcase_add_test(t, test_period_groups);
+	tcase_add_test(t, test_room_for_absent);
 	suite_add_tcase(s, t);
 	t = tcase_create("files");
 	tcase_add_test(t, test_netfile_guids);
