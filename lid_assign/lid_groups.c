@@ -4,7 +4,8 @@
  * in a fabric of switches only); a host's rank is its switch port - 1.
  * The number of groups G is R, or the leaves' period P when that is
  * less (oversubscribed leaves, see below).  Group g holds the hosts of
- * the ranks r with r mod G = g, ordered by switch node GUID, then the
+ * the ranks r with r mod G = g, rank by rank, each ordered by switch
+ * node GUID, then the
  * switches whose index in node GUID order (among all switches) is g
  * mod G, by GUID.  These are the routing core's spreads: a leaf sends
  * rank r through spine r mod P (plugin/core/ta_period.h), so the ranks
@@ -14,8 +15,8 @@
  *
  * P is the number of neighbour switches every switch with hosts has
  * (sw_peers), when they all have the same and some switch has none;
- * it is used only where the ranks that share a spine fit in one
- * 64-LID block together (see n_groups()).  A
+ * it is used only where the ranks that share a spine fill fewer 64-LID
+ * blocks together than apart (see n_groups()).  A
  * spine failure lowers it for a while, so once LIDs were given the
  * period the old host LIDs show wins: the greatest common divisor of
  * the rank differences of hosts whose old LIDs share a 64-LID block,
@@ -43,7 +44,7 @@ static int cmp_sw_guid(const void *x, const void *y)
 	return cmp3(g[*(const uint32_t *)x], g[*(const uint32_t *)y]);
 }
 
-/* by (group, hosts before switches, switch GUID, port GUID) */
+/* by (group, hosts before switches, rank, switch GUID, port GUID) */
 static int cmp_member(const void *x, const void *y)
 {
 	const struct la_input *in = sort_work->in;
@@ -55,6 +56,8 @@ static int cmp_member(const void *x, const void *y)
 		return c;
 	if (a->kind != b->kind)
 		return a->kind == LA_HOST ? -1 : 1;
+	if (a->kind == LA_HOST && a->rank != b->rank)
+		return cmp3(a->rank, b->rank);
 	if (a->kind != LA_LOOSE && a->sw != b->sw)
 		return cmp3(in->sw_guid[a->sw], in->sw_guid[b->sw]);
 	return cmp3(a->guid, b->guid);
@@ -158,26 +161,36 @@ static uint32_t old_period(const struct la_input *in)
 	return n ? g : UINT32_MAX;
 }
 
+static uint64_t blocks(uint64_t lids)
+{
+	return (lids + LA_BLOCK - 1) / LA_BLOCK;
+}
+
 /*
  * G, the number of groups, given R (see above).  A fresh fabric takes
  * P only where it saves blocks: when the LIDs of all the ranks sharing
- * a spine (every leaf fully populated, and the switches) fit in one
- * 64-LID block; bigger groups of one rank each make the same number of
- * blocks and keep what one parallel link carries together.
+ * a spine (every leaf fully populated, and the switches) fill fewer
+ * 64-LID blocks together than in one group per rank; otherwise one
+ * group per rank keeps what one of several parallel links carries
+ * within its own blocks.
  */
 static uint32_t n_groups(const struct la_input *in, uint32_t r)
 {
-	uint32_t leaves = 0, p = topo_period(in, &leaves), old;
-	uint64_t lids;
+	uint32_t leaves = 0, p = topo_period(in, &leaves), old, per;
+	uint64_t hw = 1u << in->lmc, sw = in->sp0_lmc ? hw : 1;
+	uint64_t one, shared;
 
 	if (!p || r <= 1)
 		return r;
 	old = old_period(in);
 	if (old != UINT32_MAX)
 		return old >= p && old < r ? old : r;
-	lids = (uint64_t)leaves * ((r + p - 1) / p) * (1u << in->lmc) +
-	       (in->n_sw + p - 1) / p * (in->sp0_lmc ? 1u << in->lmc : 1);
-	return p < r && lids <= LA_BLOCK ? p : r;
+	if (p >= r)
+		return r;
+	per = (r + p - 1) / p;	/* ranks sharing a spine */
+	one = blocks(leaves * hw + (in->n_sw + r - 1) / r * sw);
+	shared = blocks(leaves * per * hw + (in->n_sw + p - 1) / p * sw);
+	return shared < per * one ? p : r;
 }
 
 static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
