@@ -148,7 +148,7 @@ if [[ -n $link_a ]]; then
 	link_port=$(mad_link_port "$net" "$link_a" "$link_b")
 	[[ -n $link_port ]] ||
 		fab_die "no link from switch '$link_a' to switch '$link_b' in $net"
-	failed=("$link_a[$link_port]")
+	failed=("${link_a}[$link_port]")
 	check_bringup=1
 else
 	mapfile -t failed < <(mad_fail_list "$net" \
@@ -187,7 +187,7 @@ MAD_QUIET=$quiet MAD_TIMEOUT=$timeout_s MAD_COUNT_FILE=$count_file
 MAD_TALLY=$madtally MAD_LFTCHECK=$lftcheck MAD_LFTREAD=$lftread
 MAD_FAILED="${failed[*]}"
 label=(${fails[@]+"${fails[@]}"} ${prefixes[@]+"${prefixes[@]/%/*}"})
-[[ -z $link_a ]] || label=("$link_a[$link_port]-$link_b")
+[[ -z $link_a ]] || label=("${link_a}[$link_port]-$link_b")
 MAD_FAILED_LABEL=$(IFS=+; printf '%s' "${label[*]}")
 mad_summary_header
 

@@ -107,7 +107,7 @@ mad_link_bound() {
 			q = $3; sub(/^\[/, "", q); sub(/\].*/, "", q)
 			print $2, q; exit
 		}' "$net")
-	[[ -n $b ]] || fab_die "no cable on $a[$port] in $net"
+	[[ -n $b ]] || fab_die "no cable on ${a}[$port] in $net"
 	awk -v a="$a" -v pa="$port" -v b="$b" -v pb="$bport" '
 		/^Unicast lids/ {
 			sw = $NF; sub(/^\(/, "", sw); sub(/\):$/, "", sw); next
