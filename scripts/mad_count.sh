@@ -59,9 +59,10 @@
 # (phase, switch, guid, lft_mads, blocks: per switch, and TOTAL rows),
 # mad_counts.json, and per phase its topology, LFTs, lftcheck output; plus
 # opensm.log.  "bound" is, after the failure, the sum over the leaves
-# (switches with hosts) of ceil(hosts * k / P / 64), k = the leaf's links
-# to failed switches, P = its inter-switch links: the blocks holding the
-# LIDs routed through the failed switches when LIDs are port-major; after
+# (switches with hosts) of ceil((hosts + leaves) * k / P / 64), k = the
+# leaf's links to failed switches, P = its inter-switch links: the blocks
+# holding the LIDs routed through the failed switches (host LIDs and the
+# leaves' own) when LIDs are port-major; after
 # the restore, that plus the whole table (max LID / 64 + 1 blocks) of
 # every returning switch.
 #

@@ -57,8 +57,10 @@ mad_fail_list() {
 		}' "$net"
 }
 
-# Sum over leaves (switches with hosts) of ceil(hosts * k / P / 64), k
-# the leaf's links to failed switches, P its inter-switch links.
+# Sum over leaves (switches with hosts) of ceil((hosts + leaves) * k /
+# P / 64), k the leaf's links to failed switches, P its inter-switch
+# links: the host LIDs and the leaves' own LIDs that other leaves reach
+# through some spine, spread evenly.
 mad_bound() {
 	local net=$1
 	shift
@@ -69,6 +71,10 @@ mad_bound() {
 		/^\[/ && cur != "" { peer[cur, ++np[cur]] = $2 }
 		END {
 			for (s in sw) {
+				for (i = 1; i <= np[s]; i++)
+					if (!(peer[s, i] in sw)) { leaves++; break }
+			}
+			for (s in sw) {
 				h = 0; p = 0; k = 0
 				for (i = 1; i <= np[s]; i++) {
 					q = peer[s, i]
@@ -76,7 +82,7 @@ mad_bound() {
 					else h++
 				}
 				if (h && k && p && !(s in dead))
-					b += int((hosts * k + p * 64 - 1) / (p * 64))
+					b += int(((hosts + leaves) * k + p * 64 - 1) / (p * 64))
 			}
 			print b + 0
 		}' "$net"
