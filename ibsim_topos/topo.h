@@ -20,6 +20,7 @@
 #ifndef TOPO_H
 #define TOPO_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #define TOPO_DEFAULT_PORTS 36u
@@ -136,6 +137,19 @@ int topo_join_level_parse(const char *s, enum topo_join_level *level);
  * (the paper's turn traffic estimate, section 5.1).
  */
 int topo_ft3join_traffic(FILE *f);
+
+/*
+ * Hosts absent at bring-up: removes round(n_hosts * permille / 1000)
+ * hosts, a seeded random choice (same seed, same hosts); the others keep
+ * their ports and names.  0, or -1 (permille > 1000, out of memory).
+ */
+int topo_drop_hosts(struct topo *t, unsigned permille, uint64_t seed);
+
+/*
+ * Removes the switches with gone[s] != 0, their links and hosts; the
+ * others keep their order, ports and names.  0, or -1 (out of memory).
+ */
+int topo_drop_switches(struct topo *t, const unsigned char *gone);
 
 void topo_free(struct topo *t);
 

@@ -9,7 +9,9 @@
 #include "topo.h"
 
 static const char usage_text[] =
-	"usage: topogen ring N HOSTS\n"
+	"usage: topogen [--absent FRACTION [--seed N]] [--partial-pods K] "
+	"KIND ARGS...\n"
+	"       topogen ring N HOSTS\n"
 	"       topogen mesh X Y HOSTS\n"
 	"       topogen torus X Y HOSTS\n"
 	"       topogen fattree2 LEAVES SPINES HOSTS [LINKS_PER_PAIR]\n"
@@ -30,7 +32,12 @@ static const char usage_text[] =
 	"each,\n"
 	"names tA-... and tB-...) joined by K*K/4 links between their core,\n"
 	"aggregation or edge switches.  ft3join-traffic writes the turnadd\n"
-	"traffic file for them (1 inside a tree, 1/100 between).\n";
+	"traffic file for them (1 inside a tree, 1/100 between).\n"
+	"Incomplete fabrics: --absent FRACTION leaves out that fraction of\n"
+	"the hosts (0 to 1, a random choice by --seed N, default 1; the\n"
+	"others keep their ports).  --partial-pods K (fattree3): every odd\n"
+	"pod keeps only its first K leaves.  Oversubscribed leaves:\n"
+	"fattree2 with HOSTS > SPINES * LINKS_PER_PAIR.\n";
 
 static int usage(const char *msg)
 {
@@ -166,19 +173,115 @@ static int cmd_ft3join_traffic(int argc)
 	return 0;
 }
 
+struct shape {
+	unsigned absent_permille;	/* hosts left out */
+	unsigned seed;
+	unsigned pod_keep;		/* --partial-pods K, or ~0u */
+};
+
+static int parse_fraction(const char *s, unsigned *permille)
+{
+	char *end;
+	double f;
+
+	errno = 0;
+	f = strtod(s, &end);
+	if (!*s || *end || errno || !(f >= 0 && f <= 1)) {
+		fprintf(stderr, "topogen: --absent: not a fraction from 0 to "
+			"1: '%s'\n", s);
+		return -1;
+	}
+	*permille = (unsigned)(f * 1000 + 0.5);
+	return 0;
+}
+
+/* leading options; returns how many argv words they took, or -1 */
+static int parse_shape(int argc, char **argv, struct shape *sh)
+{
+	int i = 1;
+
+	sh->absent_permille = 0;
+	sh->seed = 1;
+	sh->pod_keep = ~0u;
+	while (i + 1 < argc && !strncmp(argv[i], "--", 2)) {
+		if (!strcmp(argv[i], "--absent")) {
+			if (parse_fraction(argv[i + 1], &sh->absent_permille))
+				return -1;
+		} else if (!strcmp(argv[i], "--seed")) {
+			if (parse_uint(argv[i + 1], "--seed", &sh->seed))
+				return -1;
+		} else if (!strcmp(argv[i], "--partial-pods")) {
+			if (parse_uint(argv[i + 1], "--partial-pods",
+				       &sh->pod_keep))
+				return -1;
+		} else {
+			fprintf(stderr, "topogen: unknown option %s\n",
+				argv[i]);
+			return -1;
+		}
+		i += 2;
+	}
+	return i - 1;
+}
+
+/* fattree3 --partial-pods: odd pods keep their first K leaves */
+static int partial_pods(struct topo *t, const unsigned *v, unsigned keep)
+{
+	unsigned per_line = v[3], leaves = v[1] * v[3], l;
+	unsigned char *gone = calloc(t->n_sw + 1, 1);
+	int ret;
+
+	if (!gone)
+		return -1;
+	for (l = 0; l < leaves; l++)
+		gone[l] = (l / per_line) % 2 && l % per_line >= keep;
+	ret = topo_drop_switches(t, gone);
+	free(gone);
+	return ret;
+}
+
+static int reshape(struct topo *t, const struct generator *g,
+		   const unsigned *v, const struct shape *sh)
+{
+	if (sh->pod_keep != ~0u && (strcmp(g->name, "fattree3") ||
+				    !sh->pod_keep)) {
+		fprintf(stderr, "topogen: --partial-pods K: fattree3 only, "
+			"K >= 1\n");
+		return -1;
+	}
+	if (sh->pod_keep != ~0u && partial_pods(t, v, sh->pod_keep))
+		return -1;
+	if (sh->absent_permille &&
+	    topo_drop_hosts(t, sh->absent_permille, sh->seed))
+		return -1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const struct generator *g = NULL;
 	unsigned v[5], n_args, i;
+	struct shape sh;
 	struct topo t;
+	int skip;
 
 	if (argc == 2 && (!strcmp(argv[1], "-h") ||
 			  !strcmp(argv[1], "--help"))) {
 		fputs(usage_text, stdout);
 		return 0;
 	}
+	skip = parse_shape(argc, argv, &sh);
+	if (skip < 0)
+		return usage(NULL);
+	/* the kind and its arguments follow the options: argv[skip + 1] */
+	argv += skip;
+	argc -= skip;
 	if (argc < 2)
 		return usage("missing topology kind");
+	if (skip && (!strcmp(argv[1], "ft3join") ||
+		     !strcmp(argv[1], "ft3join-traffic")))
+		return usage("--absent and --partial-pods: fattree2, fattree3 "
+			     "and the regular and random kinds only");
 	if (!strcmp(argv[1], "ft3join"))
 		return cmd_ft3join(argc, argv);
 	if (!strcmp(argv[1], "ft3join-traffic"))
@@ -202,5 +305,9 @@ int main(int argc, char **argv)
 			"out of memory\n", g->name, g->limits);
 		return usage(NULL);
 	}
-	return emit(&t, argc, argv);
+	if (reshape(&t, g, v, &sh)) {
+		topo_free(&t);
+		return usage(NULL);
+	}
+	return emit(&t, argc + skip, argv - skip);
 }

@@ -1,12 +1,28 @@
 // SPDX-License-Identifier: MIT
 /*
- * Groups.  R, the number of groups, is the highest switch port number a
- * host is cabled to (1 in a fabric of switches only).  Group r holds
- * the hosts on switch port r + 1 of every switch, ordered by switch node
- * GUID, then the switches whose index in node GUID order (among all
- * switches) is r mod R, by GUID.  These are the routing core's spreads:
- * a host's does not depend on which other hosts are present.  Loose
- * ports come after all groups, by port GUID.
+ * Groups.  R is the highest switch port number a host is cabled to (1
+ * in a fabric of switches only); a host's rank is its switch port - 1.
+ * The number of groups G is R, or the leaves' period P when that is
+ * less (oversubscribed leaves, see below).  Group g holds the hosts of
+ * the ranks r with r mod G = g, rank by rank, each ordered by switch
+ * node GUID, then the
+ * switches whose index in node GUID order (among all switches) is g
+ * mod G, by GUID.  These are the routing core's spreads: a leaf sends
+ * rank r through spine r mod P (plugin/core/ta_period.h), so the ranks
+ * that share a spine share a group.  A host's group does not depend on
+ * which other hosts are present.  Loose ports come after all groups, by
+ * port GUID.
+ *
+ * P is the number of neighbour switches every switch with hosts has
+ * (sw_peers), when they all have the same and some switch has none;
+ * it is used only where the ranks that share a spine fill fewer 64-LID
+ * blocks together than apart (see n_groups()).  A
+ * spine failure lowers it for a while, so once LIDs were given the
+ * period the old host LIDs show wins: the greatest common divisor of
+ * the rank differences of hosts whose old LIDs share a 64-LID block,
+ * if it is at least today's P and below R.  Old LIDs that show none
+ * (every block holds one rank) keep G = R; only a fabric without old
+ * host LIDs takes P from the topology.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -28,7 +44,7 @@ static int cmp_sw_guid(const void *x, const void *y)
 	return cmp3(g[*(const uint32_t *)x], g[*(const uint32_t *)y]);
 }
 
-/* by (group, hosts before switches, switch GUID, port GUID) */
+/* by (group, hosts before switches, rank, switch GUID, port GUID) */
 static int cmp_member(const void *x, const void *y)
 {
 	const struct la_input *in = sort_work->in;
@@ -40,6 +56,8 @@ static int cmp_member(const void *x, const void *y)
 		return c;
 	if (a->kind != b->kind)
 		return a->kind == LA_HOST ? -1 : 1;
+	if (a->kind == LA_HOST && a->rank != b->rank)
+		return cmp3(a->rank, b->rank);
 	if (a->kind != LA_LOOSE && a->sw != b->sw)
 		return cmp3(in->sw_guid[a->sw], in->sw_guid[b->sw]);
 	return cmp3(a->guid, b->guid);
@@ -68,6 +86,113 @@ static int switch_ranks(struct la_work *w, uint32_t *rank)
 	return ret;
 }
 
+/* the topology's P (see above), 0 if none; *leaves: switches with hosts */
+static uint32_t topo_period(const struct la_input *in, uint32_t *leaves)
+{
+	uint8_t *host;
+	uint32_t i, period = 0, bare = 0;
+
+	if (!in->sw_peers || !in->n_sw)
+		return 0;
+	host = calloc(in->n_sw, 1);
+	if (!host)
+		return 0;
+	for (i = 0; i < in->n_ports; i++)
+		if (in->ports[i].kind == LA_HOST)
+			host[in->ports[i].sw] = 1;
+	*leaves = 0;
+	for (i = 0; i < in->n_sw; i++) {
+		*leaves += host[i];
+		if (!host[i]) {
+			bare++;
+		} else if (period && in->sw_peers[i] != period) {
+			period = 0;
+			break;
+		} else {
+			period = in->sw_peers[i];
+		}
+	}
+	free(host);
+	return bare ? period : 0;
+}
+
+static uint32_t gcd(uint32_t a, uint32_t b)
+{
+	while (b) {
+		uint32_t t = a % b;
+
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+static int cmp_lid_rank(const void *x, const void *y)
+{
+	const uint32_t *a = x, *b = y;
+
+	return a[0] != b[0] ? (a[0] < b[0] ? -1 : 1) :
+			      (a[1] < b[1] ? -1 : a[1] > b[1]);
+}
+
+/*
+ * The period the old host LIDs show: gcd of rank differences inside
+ * 64-LID blocks; 0 if no block holds two ranks; UINT32_MAX if no host
+ * has an old LID (or out of memory: then R is used).
+ */
+static uint32_t old_period(const struct la_input *in)
+{
+	uint32_t *pair = malloc((2 * (size_t)in->n_ports + 2) *
+				sizeof(*pair));
+	uint32_t i, n = 0, g = 0;
+
+	if (!pair)
+		return 0;
+	for (i = 0; i < in->n_ports; i++)
+		if (in->ports[i].kind == LA_HOST && in->ports[i].old_lid) {
+			pair[2 * n] = in->ports[i].old_lid / LA_BLOCK;
+			pair[2 * n++ + 1] = in->ports[i].sw_port - 1u;
+		}
+	qsort(pair, n, 2 * sizeof(*pair), cmp_lid_rank);
+	for (i = 1; i < n; i++)
+		if (pair[2 * i] == pair[2 * i - 2])
+			g = gcd(g, pair[2 * i + 1] - pair[2 * i - 1]);
+	free(pair);
+	return n ? g : UINT32_MAX;
+}
+
+static uint64_t blocks(uint64_t lids)
+{
+	return (lids + LA_BLOCK - 1) / LA_BLOCK;
+}
+
+/*
+ * G, the number of groups, given R (see above).  A fresh fabric takes
+ * P only where it saves blocks: when the LIDs of all the ranks sharing
+ * a spine (every leaf fully populated, and the switches) fill fewer
+ * 64-LID blocks together than in one group per rank; otherwise one
+ * group per rank keeps what one of several parallel links carries
+ * within its own blocks.
+ */
+static uint32_t n_groups(const struct la_input *in, uint32_t r)
+{
+	uint32_t leaves = 0, p = topo_period(in, &leaves), old, per;
+	uint64_t hw = 1u << in->lmc, sw = in->sp0_lmc ? hw : 1;
+	uint64_t one, shared;
+
+	if (!p || r <= 1)
+		return r;
+	old = old_period(in);
+	if (old != UINT32_MAX)
+		return old >= p && old < r ? old : r;
+	if (p >= r)
+		return r;
+	per = (r + p - 1) / p;	/* ranks sharing a spine */
+	one = blocks(leaves * hw + (in->n_sw + r - 1) / r * sw);
+	shared = blocks(leaves * per * hw + (in->n_sw + p - 1) / p * sw);
+	return shared < per * one ? p : r;
+}
+
 static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
 {
 	struct la_input *in = w->in;
@@ -80,7 +205,7 @@ static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
 		if (in->ports[i].kind == LA_SWITCH)
 			any_sw = true;
 	}
-	w->n_groups = r ? r : any_sw ? 1 : 0;
+	w->n_groups = r ? n_groups(in, r) : any_sw ? 1 : 0;
 	for (i = 0; i < in->n_ports; i++) {
 		struct la_port *p = &in->ports[i];
 
@@ -88,11 +213,36 @@ static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
 		p->rank = 0;
 		if (p->kind == LA_HOST) {
 			p->rank = p->sw_port - 1u;
-			p->group = p->rank;
+			p->group = p->rank % w->n_groups;
 		} else if (p->kind == LA_SWITCH) {
 			p->rank = sw_rank[p->sw];
 			p->group = p->rank % w->n_groups;
 		}
+	}
+}
+
+/*
+ * Room for absent hosts: on a fat tree (a period, see above) a group's
+ * range is sized for its ranks on every leaf (switch with hosts), so
+ * hosts absent at bring-up find their place in it when they arrive,
+ * whichever were present.  Elsewhere for the hosts present.
+ */
+static void size_rooms(struct la_work *w)
+{
+	uint32_t leaves = 0, r = 0, g, i;
+
+	for (i = 0; i < w->in->n_ports; i++)
+		if (w->in->ports[i].kind == LA_HOST &&
+		    w->in->ports[i].sw_port > r)
+			r = w->in->ports[i].sw_port;
+	if (!topo_period(w->in, &leaves))
+		leaves = 0;
+	for (g = 0; g < w->n_groups; g++) {
+		uint32_t ranks = g < r ? (r - 1 - g) / w->n_groups + 1 : 0;
+		uint64_t full = (uint64_t)leaves * ranks;
+
+		w->room[g] = full > w->n_hosts[g] ? (uint32_t)full :
+						    w->n_hosts[g];
 	}
 }
 
@@ -117,7 +267,8 @@ int la_make_groups(struct la_work *w)
 	w->order = malloc((n + 1) * sizeof(*w->order));
 	w->first = calloc(w->n_groups + 2, sizeof(*w->first));
 	w->n_hosts = calloc(w->n_groups + 1, sizeof(*w->n_hosts));
-	if (!w->order || !w->first || !w->n_hosts)
+	w->room = calloc(w->n_groups + 1, sizeof(*w->room));
+	if (!w->order || !w->first || !w->n_hosts || !w->room)
 		return -ENOMEM;
 	for (i = 0; i < n; i++)
 		w->order[i] = i;
@@ -137,5 +288,6 @@ int la_make_groups(struct la_work *w)
 	}
 	for (g = 0; g < w->n_groups; g++)
 		w->first[g + 1] += w->first[g];
+	size_rooms(w);
 	return 0;
 }

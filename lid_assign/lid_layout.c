@@ -50,7 +50,7 @@ static bool fits(const struct la_work *w, uint32_t g, uint32_t lo,
 		 uint32_t next)
 {
 	uint32_t hw = w->host_width, sw = w->sw_width;
-	uint32_t nh = w->n_hosts[g], ns = members(w, g) - nh;
+	uint32_t nh = w->room[g], ns = members(w, g) - w->n_hosts[g];
 	uint32_t end;
 
 	if (nh && capacity(lo, next, hw) < nh)

@@ -224,6 +224,34 @@ static void fill_ports(const struct builder *b, bool ibsim_guids,
 	}
 }
 
+/* distinct neighbour switches of every switch (la_input.sw_peers) */
+static int count_peers(const struct builder *b, struct ln_fabric *fab,
+		       const uint32_t *sw_index)
+{
+	const struct ln_net *net = b->net;
+	uint32_t n, p, q;
+
+	fab->sw_peers = calloc(fab->in.n_sw + 1, sizeof(*fab->sw_peers));
+	if (!fab->sw_peers)
+		return -1;
+	for (n = 0; n < net->n_nodes; n++) {
+		if (net->nodes[n].type != LN_SWITCH)
+			continue;
+		for (p = 1; p <= net->nodes[n].n_ports; p++) {
+			int32_t m = b->ends[n][p].node;
+
+			if (m < 0 || (uint32_t)m == n ||
+			    net->nodes[m].type != LN_SWITCH)
+				continue;
+			for (q = 1; q < p && b->ends[n][q].node != m; q++)
+				;
+			fab->sw_peers[sw_index[n]] += q == p;
+		}
+	}
+	fab->in.sw_peers = fab->sw_peers;
+	return 0;
+}
+
 int ln_fabric_build(const struct ln_net *net, bool ibsim_guids,
 		    struct ln_fabric *fab, char err[LN_ERR_LEN])
 {
@@ -241,6 +269,10 @@ int ln_fabric_build(const struct ln_net *net, bool ibsim_guids,
 	if (add_cables(&b))
 		goto out;
 	fill_ports(&b, ibsim_guids, fab, sw_index);
+	if (count_peers(&b, fab, sw_index)) {
+		snprintf(err, LN_ERR_LEN, "%s: out of memory", net->file);
+		goto out;
+	}
 	ret = 0;
 out:
 	free(sw_index);
@@ -253,6 +285,7 @@ out:
 void ln_fabric_free(struct ln_fabric *fab)
 {
 	free(fab->sw_guid);
+	free(fab->sw_peers);
 	free(fab->in.ports);
 	free(fab->port_node);
 	free(fab->port_num);

@@ -44,6 +44,7 @@ static void work_free(struct la_work *w)
 	free(w->order);
 	free(w->first);
 	free(w->n_hosts);
+	free(w->room);
 	free(w->claim);
 	free(w->used);
 }

@@ -71,6 +71,10 @@ struct la_input {
 	struct la_port *ports;		/* outputs are written here */
 	uint32_t n_reserved;
 	const struct la_range *reserved; /* LIDs held by absent ports */
+	const uint32_t *sw_peers;	/* [n_sw] distinct neighbour
+					 * switches of each, or NULL:
+					 * period unknown (see
+					 * lid_groups.c) */
 	uint8_t lmc;			/* 0..7 */
 	bool sp0_lmc;			/* switch port 0 takes 2^lmc LIDs too */
 	uint16_t max_lid;		/* 0: LA_MAX_UCAST_LID */
@@ -85,7 +89,8 @@ struct la_group {
 };
 
 struct la_result {
-	uint32_t n_groups;		/* R (1 for a fabric of switches) */
+	uint32_t n_groups;		/* R, or the leaves' period when less
+					 * (1 for a fabric of switches) */
 	struct la_group *groups;
 	uint16_t end;			/* first LID after the last group */
 	bool inherited;			/* layout taken over from old LIDs */

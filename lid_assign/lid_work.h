@@ -25,6 +25,9 @@ struct la_work {
 				 * hosts, then switches */
 	uint32_t *first;	/* [n_groups + 1] offsets into order */
 	uint32_t *n_hosts;	/* [n_groups] host members */
+	uint32_t *room;		/* [n_groups] host runs its range is sized
+				 * for: n_hosts, or on a fat tree every leaf
+				 * fully populated (absent hosts arrive) */
 	uint32_t n_loose;	/* loose ports at the end of order */
 	uint16_t *claim;	/* [n_ports] valid old base LID or 0 */
 	uint8_t *used;		/* [max_lid + 1] LID taken */

@@ -64,6 +64,41 @@ static struct sw_ref *collect_switches(struct lid_osm_fabric *f,
 	return refs;
 }
 
+/* distinct neighbour switches (found by this sweep) of every switch */
+static int count_peers(struct lid_osm_fabric *f, const struct sw_ref *refs)
+{
+	uint32_t n = f->in.n_sw, i;
+
+	f->sw_peers = calloc(n + 1, sizeof(*f->sw_peers));
+	if (!f->sw_peers)
+		return -1;
+	for (i = 0; i < n; i++) {
+		osm_node_t *node = refs[i].sw->p_node;
+		uint8_t n_ports = osm_node_get_num_physp(node), p, q;
+
+		for (p = 1; p < n_ports; p++) {
+			osm_physp_t *ph = osm_node_get_physp_ptr(node, p);
+			osm_physp_t *rem = ph ? ph->p_remote_physp : NULL;
+
+			if (!rem || !rem->p_node || !rem->p_node->sw ||
+			    rem->p_node == node ||
+			    sw_index(refs, n, rem->p_node->sw) < 0)
+				continue;
+			for (q = 1; q < p; q++) {
+				osm_physp_t *o = osm_node_get_physp_ptr(node,
+									q);
+
+				if (o && o->p_remote_physp &&
+				    o->p_remote_physp->p_node == rem->p_node)
+					break;
+			}
+			f->sw_peers[i] += q == p;
+		}
+	}
+	f->in.sw_peers = f->sw_peers;
+	return 0;
+}
+
 /* where port hangs: its own switch, a switch port, or nowhere (loose) */
 static void locate(struct la_port *lp, const osm_port_t *port,
 		   const struct sw_ref *refs, uint32_t n_sw)
@@ -201,8 +236,8 @@ int lid_osm_fabric_build(struct lid_osm_fabric *f, osm_subn_t *subn,
 	f->in.sp0_lmc = any_sp0_lmc(subn);
 	f->in.max_lid = subn->max_ucast_lid_ho;
 	refs = collect_switches(f, subn);
-	if (refs && !collect_ports(f, subn, g2l, refs) &&
-	    !collect_reserved(f, g2l))
+	if (refs && !count_peers(f, refs) &&
+	    !collect_ports(f, subn, g2l, refs) && !collect_reserved(f, g2l))
 		ret = 0;
 	free(refs);
 	if (ret)
@@ -213,6 +248,7 @@ int lid_osm_fabric_build(struct lid_osm_fabric *f, osm_subn_t *subn,
 void lid_osm_fabric_free(struct lid_osm_fabric *f)
 {
 	free(f->sw_guid);
+	free(f->sw_peers);
 	free(f->in.ports);
 	free(f->reserved);
 	memset(f, 0, sizeof(*f));

@@ -14,8 +14,22 @@
 #   --fabrics LIST   comma-separated, from: ft2-648 (ibsim_topos/
 #                    ft2-36x18.net: 36 leaves x 18 spines, 648 hosts),
 #                    ft3-5832 (topogen fattree3 18 18 9 18 18), ft3-11664
-#                    (topogen fattree3 18 36 18 18 18)
+#                    (topogen fattree3 18 36 18 18 18),
+#                    ft2-os24 (topogen fattree2 24 12 24: 24 leaves x 12
+#                    spines x 24 hosts, 2:1 oversubscribed),
+#                    ft2-par2 (topogen fattree2 36 9 18 2: 2 parallel
+#                    links per leaf-spine pair), ft2-par3 (fattree2 24 6
+#                    18 3), ft3-648 (topogen fattree3 18 6 3 6 18: 36
+#                    leaves, 18 directors of 6 line + 3 fabric switches);
+#                    any of them with suffixes for an incomplete fabric:
+#                    -aPP-sN: PP % of the hosts absent at bring-up, seed
+#                    N (topogen --absent 0.PP --seed N), -pK (fattree3):
+#                    odd pods keep K leaves (topogen --partial-pods K),
+#                    e.g. ft2-648-a30-s1, ft3-5832-p9-a50-s2
 #                    (default: ft2-648,ft3-5832)
+#   --link           fail one link instead of a whole spine: the first
+#                    link between ft-leaf0 and ft-spine<N> (2-level only;
+#                    bound: the blocks whose entries used the link)
 #   --engines LIST   comma-separated (default: turnadd,ftree,minhop,updn)
 #   --which N        fail spine ft-spine<N> / director dir<N>- (default 0)
 #   --counter KIND   preload (default) or ibsim (see mad_count.sh)
@@ -45,12 +59,13 @@ usage() {
 
 fabrics=ft2-648,ft3-5832 engines=turnadd,ftree,minhop,updn which=0
 counter=preload build=${TURNADD_BUILD:-$top} timeout_s=1200 out=''
-relink_pace=0.2
+relink_pace=0.2 link=0
 while (($#)); do
 	case $1 in
 	--fabrics) fabrics=${2:?}; shift ;;
 	--engines) engines=${2:?}; shift ;;
 	--which) which=${2:?}; shift ;;
+	--link) link=1 ;;
 	--counter) counter=${2:?}; shift ;;
 	--build) build=${2:?}; shift ;;
 	--timeout) timeout_s=${2:?}; shift ;;
@@ -76,24 +91,43 @@ out=$(cd "$out" && pwd)
 
 # fabric_setup NAME: sets net (a netfile) and fail (mad_count options)
 fabric_setup() {
+	local base=$1 shape=() gen=()
 	pace=0
-	case $1 in
-	ft2-648)
-		net=$top/ibsim_topos/ft2-36x18.net
-		fail=(--fail "ft-spine$which") ;;
-	ft3-5832)
-		net=$out/nets/ft3-5832.net
-		[[ -s $net ]] || "$topogen" fattree3 18 18 9 18 18 >"$net"
-		fail=(--fail-prefix "dir$which-") ;;
-	ft3-11664)
-		net=$out/nets/ft3-11664.net
-		[[ -s $net ]] || "$topogen" fattree3 18 36 18 18 18 >"$net"
-		fail=(--fail-prefix "dir$which-")
-		pace=$relink_pace ;;
+	# suffixes: -pK (partial pods), -aPP-sN (absent hosts, seed)
+	while [[ $base =~ ^(.*)-(p[0-9]+|a[0-9][0-9]-s[0-9]+)$ ]]; do
+		base=${BASH_REMATCH[1]}
+		case ${BASH_REMATCH[2]} in
+		p*) shape+=(--partial-pods "${BASH_REMATCH[2]#p}") ;;
+		a*) local a=${BASH_REMATCH[2]}
+			shape+=(--absent "0.${a:1:2}" --seed "${a#*-s}") ;;
+		esac
+	done
+	case $base in
+	ft2-648) gen=(fattree2 36 18 18) ;;
+	ft2-os24) gen=(fattree2 24 12 24) ;;
+	ft2-par2) gen=(fattree2 36 9 18 2) ;;
+	ft2-par3) gen=(fattree2 24 6 18 3) ;;
+	ft3-648) gen=(fattree3 18 6 3 6 18) ;;
+	ft3-5832) gen=(fattree3 18 18 9 18 18) ;;
+	ft3-11664) gen=(fattree3 18 36 18 18 18); pace=$relink_pace ;;
 	*)
 		printf 'bench_reroute: unknown fabric %s\n' "$1" >&2
 		exit 2 ;;
 	esac
+	if [[ $1 == ft2-648 ]]; then
+		net=$top/ibsim_topos/ft2-36x18.net
+	else
+		net=$out/nets/$1.net
+		[[ -s $net ]] || "$topogen" ${shape[@]+"${shape[@]}"} \
+			"${gen[@]}" >"$net"
+	fi
+	if [[ $base == ft3-* ]]; then
+		fail=(--fail-prefix "dir$which-")
+	elif ((link)); then
+		fail=(--fail-link "ft-leaf0" "ft-spine$which")
+	else
+		fail=(--fail "ft-spine$which")
+	fi
 }
 
 # value RUN_DIR PHASE COLUMN: from the run's summary.csv, "-" if none

@@ -21,6 +21,11 @@
 #   --fail NAME         switch to fail (repeatable)
 #   --fail-prefix PFX   fail every switch whose name starts with PFX, e.g.
 #                       dir3- (a director of topogen fattree3) (repeatable)
+#   --fail-link A B     fail one link instead: the lowest-numbered port
+#                       of switch A cabled to switch B (Unlink, then
+#                       ReLink, of that port); bound: the 64-LID blocks
+#                       of A and B whose bring-up entries used the link
+#                       (read from the bring-up tables)
 #   --counter KIND      preload (default): libmadcount.so preloaded into
 #                       opensm logs each LFT Set it sends (method checked);
 #                       ibsim: count "process_packet: packet (attr 0x19 mod
@@ -54,9 +59,10 @@
 # (phase, switch, guid, lft_mads, blocks: per switch, and TOTAL rows),
 # mad_counts.json, and per phase its topology, LFTs, lftcheck output; plus
 # opensm.log.  "bound" is, after the failure, the sum over the leaves
-# (switches with hosts) of ceil(hosts * k / P / 64), k = the leaf's links
-# to failed switches, P = its inter-switch links: the blocks holding the
-# LIDs routed through the failed switches when LIDs are port-major; after
+# (switches with hosts) of ceil((hosts + leaves) * k / P / 64), k = the
+# leaf's links to failed switches, P = its inter-switch links: the blocks
+# holding the LIDs routed through the failed switches (host LIDs and the
+# leaves' own) when LIDs are port-major; after
 # the restore, that plus the whole table (max LID / 64 + 1 blocks) of
 # every returning switch.
 #
@@ -78,13 +84,15 @@ usage() {
 engine='' net='' out='' counter=preload build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' quiet='' timeout_s=600 rows=10 pace=0
 restore=1 check=1 check_bringup=1
-fails=() prefixes=() conf_extra=()
+fails=() prefixes=() conf_extra=() link_a='' link_b=''
+
 while (($#)); do
 	case $1 in
 	--engine) engine=${2:?}; shift ;;
 	--net) net=${2:?}; shift ;;
 	--fail) fails+=("${2:?}"); shift ;;
 	--fail-prefix) prefixes+=("${2:?}"); shift ;;
+	--fail-link) link_a=${2:?} link_b=${3:?}; shift 2 ;;
 	--counter) counter=${2:?}; shift ;;
 	--no-restore) restore=0 ;;
 	--no-check) check=0 ;;
@@ -104,10 +112,12 @@ while (($#)); do
 	shift
 done
 [[ -n $engine && -n $net ]] || usage
-((${#fails[@]} + ${#prefixes[@]})) || {
-	printf 'mad_count: say what fails: --fail NAME or --fail-prefix PFX\n' >&2
+((${#fails[@]} + ${#prefixes[@]})) || [[ -n $link_a ]] || {
+	printf 'mad_count: say what fails: --fail NAME, --fail-prefix PFX or --fail-link A B\n' >&2
 	usage
 }
+[[ -z $link_a ]] || ((${#fails[@]} + ${#prefixes[@]} == 0)) ||
+	fab_die "--fail-link goes alone (no --fail, --fail-prefix)"
 [[ $counter == preload || $counter == ibsim ]] ||
 	fab_die "bad --counter '$counter' (preload or ibsim)"
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || fab_die "bad --timeout '$timeout_s'"
@@ -134,10 +144,18 @@ if [[ ,$engine, == *,turnadd,* && ! -e $plugin_dir/libturnadd.so ]]; then
 	fab_die "no libturnadd.so in $plugin_dir"
 fi
 
-# the switches to fail, from the netfile
-mapfile -t failed < <(mad_fail_list "$net" \
-	${fails[@]+"${fails[@]}"} -- ${prefixes[@]+"${prefixes[@]}"})
-((${#failed[@]})) || fab_die "no switch of $net matches --fail/--fail-prefix"
+# the switches (or the link) to fail, from the netfile
+if [[ -n $link_a ]]; then
+	link_port=$(mad_link_port "$net" "$link_a" "$link_b")
+	[[ -n $link_port ]] ||
+		fab_die "no link from switch '$link_a' to switch '$link_b' in $net"
+	failed=("${link_a}[$link_port]")
+	check_bringup=1
+else
+	mapfile -t failed < <(mad_fail_list "$net" \
+		${fails[@]+"${fails[@]}"} -- ${prefixes[@]+"${prefixes[@]}"})
+	((${#failed[@]})) || fab_die "no switch of $net matches --fail/--fail-prefix"
+fi
 n_switches=$(grep -c '^Switch' "$net" || true)
 if [[ -z $quiet ]]; then
 	quiet=$((1 + n_switches / 200))
@@ -169,7 +187,8 @@ MAD_OUT=$out MAD_NET=$net MAD_ENGINE=$engine MAD_COUNTER=$counter
 MAD_QUIET=$quiet MAD_TIMEOUT=$timeout_s MAD_COUNT_FILE=$count_file
 MAD_TALLY=$madtally MAD_LFTCHECK=$lftcheck MAD_LFTREAD=$lftread
 MAD_FAILED="${failed[*]}"
-label=("${fails[@]/%/}" "${prefixes[@]/%/*}")
+label=(${fails[@]+"${fails[@]}"} ${prefixes[@]+"${prefixes[@]/%/*}"})
+[[ -z $link_a ]] || label=("${link_a}[$link_port]-$link_b")
 MAD_FAILED_LABEL=$(IFS=+; printf '%s' "${label[*]}")
 mad_summary_header
 
@@ -185,7 +204,14 @@ for sw in "${failed[@]}"; do
 	fab_unlink "$sw"
 done
 mad_settle "$ups"
-bound=$(mad_bound "$net" "${failed[@]}")
+if [[ -n $link_a ]]; then
+	bound=$(mad_link_bound "$net" "$out/bringup-lfts.txt" "$link_a" \
+		"$link_port")
+	returning=()
+else
+	bound=$(mad_bound "$net" "${failed[@]}")
+	returning=("${failed[@]}")
+fi
 mad_phase failure "$from" "$t0" "$check" "$bound"
 
 if ((restore)); then
@@ -193,11 +219,16 @@ if ((restore)); then
 	from=$(mad_lines)
 	t0=$(date +%s%N)
 	for sw in "${failed[@]}"; do
-		fab_console "ReLink \"$sw\""
+		if [[ $sw =~ ^(.+)\[([0-9]+)\]$ ]]; then
+			fab_console "ReLink \"${BASH_REMATCH[1]}\"[${BASH_REMATCH[2]}]"
+		else
+			fab_console "ReLink \"$sw\""
+		fi
 		sleep "$pace"
 	done
 	mad_settle "$ups"
-	mad_phase restore "$from" "$t0" "$check" "$bound" "${failed[@]}"
+	mad_phase restore "$from" "$t0" "$check" "$bound" \
+		${returning[@]+"${returning[@]}"}
 fi
 
 cp -- "$FAB_DIR/opensm.log" "$FAB_DIR/opensm.conf" "$out/"

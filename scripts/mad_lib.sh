@@ -5,6 +5,8 @@
 #
 #   mad_fail_list NET NAME... -- PREFIX...   switches of NET to fail
 #   mad_bound NET FAILED...      LFT blocks a port-major failure needs
+#   mad_link_port NET A B        A's lowest port cabled to B
+#   mad_link_bound NET LFTS A P  blocks whose entries used link A[P]
 #   mad_lines                    records in the counter's log so far
 #   mad_settle MIN_UPS           waits until a sweep past MIN_UPS ended and
 #                                nothing moved for MAD_QUIET seconds
@@ -55,8 +57,10 @@ mad_fail_list() {
 		}' "$net"
 }
 
-# Sum over leaves (switches with hosts) of ceil(hosts * k / P / 64), k
-# the leaf's links to failed switches, P its inter-switch links.
+# Sum over leaves (switches with hosts) of ceil((hosts + leaves) * k /
+# P / 64), k the leaf's links to failed switches, P its inter-switch
+# links: the host LIDs and the leaves' own LIDs that other leaves reach
+# through some spine, spread evenly.
 mad_bound() {
 	local net=$1
 	shift
@@ -67,6 +71,10 @@ mad_bound() {
 		/^\[/ && cur != "" { peer[cur, ++np[cur]] = $2 }
 		END {
 			for (s in sw) {
+				for (i = 1; i <= np[s]; i++)
+					if (!(peer[s, i] in sw)) { leaves++; break }
+			}
+			for (s in sw) {
 				h = 0; p = 0; k = 0
 				for (i = 1; i <= np[s]; i++) {
 					q = peer[s, i]
@@ -74,10 +82,49 @@ mad_bound() {
 					else h++
 				}
 				if (h && k && p && !(s in dead))
-					b += int((hosts * k + p * 64 - 1) / (p * 64))
+					b += int(((hosts + leaves) * k + p * 64 - 1) / (p * 64))
 			}
 			print b + 0
 		}' "$net"
+}
+
+# mad_link_port NET A B: the lowest port of switch A cabled to switch B
+mad_link_port() {
+	awk -F'"' -v a="$2" -v b="$3" '
+		/^Switch[ \t]/ { cur = $2; next }
+		/^[A-Za-z]/ { cur = ""; next }
+		cur == a && /^\[/ && $2 == b {
+			p = $1; sub(/^\[/, "", p); sub(/\].*/, "", p)
+			if (best == "" || p + 0 < best + 0) best = p
+		}
+		END { if (best != "") print best }' "$1"
+}
+
+# mad_link_bound NET LFTS A PORT: the bound of a link failure, the
+# 64-LID blocks whose entries must move: at A those sent out of PORT, at
+# the far end those sent back over the same cable (LFTS: lftread's
+# output from before the failure)
+mad_link_bound() {
+	local net=$1 lfts=$2 a=$3 port=$4 b bport
+	read -r b bport < <(awk -F'"' -v a="$a" -v p="$port" '
+		/^Switch[ \t]/ { cur = $2; next }
+		/^[A-Za-z]/ { cur = ""; next }
+		cur == a && index($1, "[" p "]") == 1 {
+			q = $3; sub(/^\[/, "", q); sub(/\].*/, "", q)
+			print $2, q; exit
+		}' "$net")
+	[[ -n $b ]] || fab_die "no cable on ${a}[$port] in $net"
+	awk -v a="$a" -v pa="$port" -v b="$b" -v pb="$bport" '
+		/^Unicast lids/ {
+			sw = $NF; sub(/^\(/, "", sw); sub(/\):$/, "", sw); next
+		}
+		/^0x/ && ((sw == a && $2 + 0 == pa) || (sw == b && $2 + 0 == pb)) {
+			lid = 0; h = tolower(substr($1, 3))
+			for (i = 1; i <= length(h); i++)
+				lid = lid * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+			blk[sw, int(lid / 64)] = 1
+		}
+		END { for (k in blk) n++; print n + 0 }' "$lfts"
 }
 
 mad_lines() {

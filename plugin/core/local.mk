@@ -17,6 +17,7 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_turnadd.h \
 	plugin/core/ta_turnprohib.c plugin/core/ta_turnprohib.h \
 	plugin/core/ta_engine.c plugin/core/ta_engine.h \
+	plugin/core/ta_period.c plugin/core/ta_period.h \
 	plugin/core/ta_saved.c plugin/core/ta_saved.h
 
 # The same core built with the sanitizers when configured with

@@ -9,6 +9,7 @@
 #include "ta_escape.h"
 #include "ta_intree.h"
 #include "ta_keep.h"
+#include "ta_period.h"
 #include "ta_root.h"
 #include "ta_traffic.h"
 #include "ta_turnadd.h"
@@ -93,15 +94,22 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
  * The destination's key for the digit-by-digit choice (ta_intree.h):
  * its rank on its switch plus the switch index times the number of
  * host ranks, so the low digit is the rank (the leaves' choice) and the
- * next ones count switches.
+ * next ones count switches.  When every switch with hosts has the same
+ * number P of neighbour switches (a fat tree's leaves and their
+ * spines), the number of ranks is rounded up to a multiple of P, so a
+ * leaf sends rank r through neighbour r mod P whatever the switch:
+ * ranks r, r + P, ... (oversubscribed leaves) share a spine, and so do
+ * the port-major LIDs of lid_assign, which groups them by the same P.
  */
 static void spread_to_key(const struct ta_graph *g, uint32_t *spread)
 {
-	uint32_t d, ranks = 1;
+	uint32_t d, ranks = 1, period = ta_graph_leaf_period(g);
 
 	for (d = 0; d < g->n_dest; d++)
 		if (g->dest[d].is_host && spread[d] + 1 > ranks)
 			ranks = spread[d] + 1;
+	if (period)
+		ranks = (ranks + period - 1) / period * period;
 	for (d = 0; d < g->n_dest; d++)
 		spread[d] += ranks * g->dest[d].sw;
 }

@@ -6,7 +6,8 @@
 #include "ta_turnadd.h"
 
 struct turn_pair {
-	int64_t wq;		/* quantised weight of both directions */
+	int64_t wq;		/* quantised weight of both directions, times
+				 * 2, plus 1 unless the pair is a valley */
 	uint32_t round;		/* position in its switch's rotation */
 	uint32_t order;		/* the switch's place in a round */
 	uint32_t far;		/* far-end neighbour the rotation is over */
@@ -86,10 +87,52 @@ static uint32_t *switch_order(uint32_t n, uint64_t seed)
 	return perm;
 }
 
+/*
+ * height[s]: hops from s to the nearest switch with hosts.  A valley is
+ * a turn pair at a switch lower than both its far ends (down, then up
+ * again: a fat tree's routes never take one).  Among pairs of equal
+ * weight the others go first, so that where hosts are absent (turns
+ * without estimated traffic) every turn a fat tree's routes may need is
+ * decided before any valley and stays allowed, as when all are present.
+ */
+static uint32_t *heights(const struct ta_graph *g)
+{
+	uint32_t *h = malloc((g->n_sw + 1) * sizeof(*h));
+	uint32_t *q = malloc((g->n_sw + 1) * sizeof(*q));
+	uint32_t head = 0, tail = 0, s, d;
+
+	if (!h || !q) {
+		free(h);
+		free(q);
+		return NULL;
+	}
+	for (s = 0; s < g->n_sw; s++)
+		h[s] = UINT32_MAX;
+	for (d = 0; d < g->n_dest; d++)
+		if (g->dest[d].is_host && h[g->dest[d].sw] == UINT32_MAX) {
+			h[g->dest[d].sw] = 0;
+			q[tail++] = g->dest[d].sw;
+		}
+	while (head < tail) {
+		uint32_t u = q[head++], j;
+
+		for (j = 0; j < g->sw[u].n_ends; j++) {
+			uint32_t v = g->sw[u].ends[j].peer;
+
+			if (h[v] == UINT32_MAX) {
+				h[v] = h[u] + 1;
+				q[tail++] = v;
+			}
+		}
+	}
+	free(q);
+	return h;
+}
+
 /* the pairs of switch s still undecided, in rotation order */
 static uint32_t switch_pairs(const struct ta_cdg *c, const double *w,
-			     uint32_t s, uint32_t order,
-			     struct turn_pair *out)
+			     const uint32_t *height, uint32_t s,
+			     uint32_t order, struct turn_pair *out)
 {
 	const struct ta_graph *g = c->g;
 	uint32_t n = g->sw[s].n_ends, i, j, cnt = 0, r;
@@ -101,8 +144,11 @@ static uint32_t switch_pairs(const struct ta_cdg *c, const double *w,
 			if (c->state[ta_turn(g, s, i, j)] != TA_TURN_UNDECIDED)
 				continue;
 			p->wq = quantise(w[ta_turn(g, s, i, j)] +
-					 w[ta_turn(g, s, j, i)]);
+					 w[ta_turn(g, s, j, i)]) * 2;
 			p->far = g->sw[s].ends[j].peer;
+			if (height[s] >= height[g->sw[s].ends[i].peer] ||
+			    height[s] >= height[p->far])
+				p->wq++;
 			p->s = s;
 			p->i = i;
 			p->j = j;
@@ -125,19 +171,21 @@ int ta_turnadd_decide(struct ta_cdg *c, const double *w, uint64_t seed)
 	const struct ta_graph *g = c->g;
 	uint64_t max_pairs = 0;
 	uint32_t s, *perm = switch_order(g->n_sw, seed);
+	uint32_t *height = heights(g);
 	struct turn_pair *pairs;
 	size_t n = 0, k;
 
 	for (s = 0; s < g->n_sw; s++)
 		max_pairs += (uint64_t)g->sw[s].n_ends * g->sw[s].n_ends / 2;
 	pairs = malloc((max_pairs + 1) * sizeof(*pairs));
-	if (!perm || !pairs) {
+	if (!perm || !pairs || !height) {
 		free(perm);
 		free(pairs);
+		free(height);
 		return -1;
 	}
 	for (s = 0; s < g->n_sw; s++)
-		n += switch_pairs(c, w, s, perm[s], pairs + n);
+		n += switch_pairs(c, w, height, s, perm[s], pairs + n);
 	qsort(pairs, n, sizeof(*pairs), cmp_global);
 	for (k = 0; k < n; k++) {
 		const struct turn_pair *p = &pairs[k];
@@ -148,5 +196,6 @@ int ta_turnadd_decide(struct ta_cdg *c, const double *w, uint64_t seed)
 	}
 	free(perm);
 	free(pairs);
+	free(height);
 	return 0;
 }

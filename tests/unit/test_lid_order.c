@@ -646,6 +646,93 @@ START_TEST(test_g2l_roundtrip_and_errors)
 }
 END_TEST
 
+/* sw_peers of leaf_spine(): a leaf sees every spine, a spine every leaf */
+static void spine_peers(struct fab *f, uint32_t *peers, uint32_t n_leaves,
+			uint32_t n_spines)
+{
+	uint32_t s;
+
+	for (s = 0; s < f->in.n_sw; s++)
+		peers[s] = s < n_leaves ? n_spines : n_leaves;
+	f->in.sw_peers = peers;
+}
+
+/*
+ * Oversubscribed leaves (4 host ports, 2 spines): ranks r and r + 2
+ * share spine r mod 2, so they share a group (P = 2 groups) when they
+ * fit in one block together; they keep it when a spine fails (P = 1
+ * then; the old LIDs show the period 2).  Too many leaves for one
+ * block: one group per rank as without the period.
+ */
+START_TEST(test_period_groups)
+{
+	static struct fab f, g;
+	uint32_t peers[MAX_P], i;
+
+	leaf_spine(&f, 4, 2, 4);
+	spine_peers(&f, peers, 4, 2);
+	run(&f);
+	ck_assert_uint_eq(f.r.n_groups, 2);
+	/* group 0: ports 1 and 3 of the 4 leaves, then switches 0, 2, 4 */
+	for (i = 0; i < 4; i++) {
+		ck_assert_uint_lt(lid_of(&f, 0x1000 + i), 12);
+		ck_assert_uint_lt(lid_of(&f, 0x3000 + i), 12);
+		ck_assert_uint_ge(lid_of(&f, 0x2000 + i), 64);
+		ck_assert_uint_lt(lid_of(&f, 0x4000 + i), 76);
+	}
+	ck_assert_uint_eq(lid_of(&f, 0x200), 9 + 2);	/* index 4 */
+	ck_assert_uint_eq(f.r.end, 128);
+
+	/* spine 0x201 fails: the leaves see one spine */
+	leaf_spine(&g, 4, 1, 4);
+	for (i = 0; i < g.in.n_ports; i++)
+		g.p[i].old_lid = lid_of(&f, g.p[i].guid);
+	spine_peers(&g, peers, 4, 1);
+	run(&g);
+	ck_assert_uint_eq(g.r.n_groups, 2);
+	ck_assert_uint_eq(g.r.moved, 0);
+	for (i = 0; i < g.in.n_ports; i++)
+		ck_assert_uint_eq(g.p[i].lid, lid_of(&f, g.p[i].guid));
+	la_result_free(&g.r);
+	la_result_free(&f.r);
+
+	/* 40 leaves: 80 hosts share a spine, more than a block */
+	leaf_spine(&f, 40, 2, 4);
+	spine_peers(&f, peers, 40, 2);
+	run(&f);
+	ck_assert_uint_eq(f.r.n_groups, 4);
+	la_result_free(&f.r);
+}
+END_TEST
+
+/*
+ * Hosts absent at bring-up (port 1 of 30 of the 50 leaves): group 0 is
+ * sized for all 50, so they find room in it when they arrive (the 20
+ * present and the 26 switch LIDs alone would fit in one block).
+ */
+START_TEST(test_room_for_absent)
+{
+	static struct fab f;
+	uint32_t peers[MAX_P], i, n = 0;
+
+	leaf_spine(&f, 50, 2, 2);
+	for (i = 0; i < f.in.n_ports; i++)
+		if (f.p[i].kind != LA_HOST || f.p[i].sw_port != 1 ||
+		    f.p[i].sw >= 30)
+			f.p[n++] = f.p[i];
+	f.in.n_ports = n;
+	spine_peers(&f, peers, 50, 2);
+	run(&f);
+	ck_assert_uint_eq(f.r.n_groups, 2);
+	ck_assert_uint_eq(f.r.groups[0].hosts, 20);
+	/* 50 host LIDs and 26 switch LIDs: two blocks */
+	ck_assert_uint_eq(f.r.groups[0].lo, 1);
+	ck_assert_uint_eq(f.r.groups[0].hi, 127);
+	ck_assert_uint_eq(f.r.groups[1].lo, 128);
+	la_result_free(&f.r);
+}
+END_TEST
+
 static Suite *lid_suite(void)
 {
 	Suite *s = suite_create("lid_order");
@@ -664,6 +751,8 @@ static Suite *lid_suite(void)
 	tcase_add_test(t, test_lmc_alignment);
 	tcase_add_test(t, test_reserved_and_loose);
 	tcase_add_test(t, test_bad_input);
+	tcase_add_test(t, test_period_groups);
+	tcase_add_test(t, test_room_for_absent);
 	suite_add_tcase(s, t);
 	t = tcase_create("files");
 	tcase_add_test(t, test_netfile_guids);
