@@ -177,6 +177,10 @@ int main(int argc, char **argv)
 		fputs(usage_text, stdout);
 		return 0;
 	}
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		puts("topogen (turnadd) " TURNADD_VERSION);
+		return 0;
+	}
 	if (argc < 2)
 		return usage("missing topology kind");
 	if (!strcmp(argv[1], "ft3join"))

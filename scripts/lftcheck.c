@@ -27,7 +27,7 @@
 #include "lc_parse.h"
 #include "lc_turns.h"
 
-enum { OPT_TURNS = 256, OPT_GROUPS };
+enum { OPT_TURNS = 256, OPT_GROUPS, OPT_VERSION };
 
 static const char usage_text[] =
 	"usage: lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] "
@@ -57,6 +57,7 @@ static const char usage_text[] =
 	"group),\n"
 	"            join_links=, hosts_a=, hosts_b=\n"
 	"  --help    this text\n"
+	"  --version print the version\n"
 	"Hops (max_sw_hops, mean_sw_hops): inter-switch links, over ordered\n"
 	"host pairs.\n"
 	"Exit 0: all reachable and CDG acyclic; 1: not; 2: bad input.\n";
@@ -172,7 +173,7 @@ struct options {
 	const char *groups;	/* --groups argument, or NULL */
 };
 
-/* 0: go on, 1: --help printed, -1: bad usage (printed). */
+/* 0: go on, 1: --help or --version printed, -1: bad usage (printed). */
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option long_opts[] = {
@@ -180,6 +181,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "turns", no_argument, NULL, OPT_TURNS },
 		{ "groups", required_argument, NULL, OPT_GROUPS },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *end;
@@ -208,6 +210,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
+			return 1;
+		case OPT_VERSION:
+			puts("lftcheck (turnadd) " TURNADD_VERSION);
 			return 1;
 		default:
 			fputs(usage_text, stderr);
