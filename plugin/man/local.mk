@@ -1,0 +1,6 @@
+# Manual pages of the plugin: turnadd(8), turnadd.conf(5); installed by
+# make install and by the Debian package.  The example options file
+# (every line commented) is what the package installs as
+# /etc/opensm/turnadd.conf.
+dist_man_MANS += plugin/man/turnadd.8 plugin/man/turnadd.conf.5
+EXTRA_DIST += plugin/man/turnadd.conf.example
