@@ -4,3 +4,7 @@
 # /etc/opensm/turnadd.conf.
 dist_man_MANS += plugin/man/turnadd.8 plugin/man/turnadd.conf.5
 EXTRA_DIST += plugin/man/turnadd.conf.example
+
+# groff -ww clean, and --version of every tool is configure.ac's.
+TESTS += tests/integration/man_pages.sh
+dist_noinst_SCRIPTS += tests/integration/man_pages.sh
