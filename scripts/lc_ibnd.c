@@ -70,11 +70,9 @@ static int parse_end(const char **s, struct pr_end *e)
 	if (end == p || e->port > LC_MAX_PORTS)
 		return -1;
 	p = skip_ws(end);
-	if (strncmp(p, "0x", 2))
+	if (strncmp(p, "0x", 2) || !isxdigit((unsigned char)p[2]))
 		return -1;
 	e->guid = strtoull(p, &end, 16);
-	if (end == p + 2)
-		return -1;
 	*s = end;
 	return 0;
 }
@@ -136,55 +134,62 @@ static void pr_free(struct pr_file *pf)
 	free(pf->l);
 }
 
-/* Index of the node of end e, or -1. */
-static int find_node(const struct lc_fabric *f, const struct pr_end *e)
-{
-	char id[24];
-	unsigned i;
+/* Nodes by (type, GUID): open addressing, first-appearance order kept. */
+struct pr_nodes {
+	struct pr_key {
+		uint64_t guid;
+		char type;	/* 0: free slot */
+		unsigned max_port;
+		int node;	/* index in the fabric */
+		const char *desc;
+		unsigned line;
+	} *slot;
+	unsigned mask;
+	unsigned *order;	/* slots in order of first appearance */
+	unsigned n;
+};
 
-	snprintf(id, sizeof(id), "%c-%016" PRIx64, e->type, e->guid);
-	for (i = 0; i < f->n_nodes; i++)
-		if (!strcmp(f->node[i].id, id))
-			return (int)i;
-	return -1;
+static struct pr_key *pr_lookup(struct pr_nodes *t, const struct pr_end *e,
+				bool insert)
+{
+	uint64_t h = (e->guid ^ (uint64_t)e->type) * 0x9e3779b97f4a7c15ull;
+	unsigned i = (unsigned)(h >> 32) & t->mask;
+
+	while (t->slot[i].type) {
+		if (t->slot[i].type == e->type && t->slot[i].guid == e->guid)
+			return &t->slot[i];
+		i = (i + 1) & t->mask;
+	}
+	if (!insert)
+		return NULL;
+	t->slot[i].type = e->type;
+	t->slot[i].guid = e->guid;
+	t->slot[i].node = -1;
+	t->order[t->n++] = i;
+	return &t->slot[i];
 }
 
-/* Adds the node of end e (if new) with at least e->port ports. */
-static int add_end(struct lc_fabric *f, struct pr_file *pf,
-		   const struct pr_end *e, const char *desc, unsigned line)
+static void pr_note(struct pr_nodes *t, const struct pr_end *e,
+		    const char *desc, unsigned line)
 {
-	unsigned i, ports = e->port;
-	char id[24];
-	struct lc_node *n;
+	struct pr_key *k = pr_lookup(t, e, true);
 
-	if (find_node(f, e) >= 0)
-		return 0;
-	/* the highest port of this node on any line */
-	for (i = 0; i < pf->n; i++) {
-		const struct pr_line *pl = &pf->l[i];
-
-		if (pl->a.type == e->type && pl->a.guid == e->guid &&
-		    pl->a.port > ports)
-			ports = pl->a.port;
-		if (pl->b.type == e->type && pl->b.guid == e->guid &&
-		    pl->b.port > ports)
-			ports = pl->b.port;
+	if (e->port > k->max_port)
+		k->max_port = e->port;
+	if (!k->desc && desc) {
+		k->desc = desc;
+		k->line = line;
 	}
-	if (!ports)
-		ports = 1;
-	snprintf(id, sizeof(id), "%c-%016" PRIx64, e->type, e->guid);
-	n = lc_fabric_add_node(f, e->type == 'S', id, desc, ports, line);
-	if (!n)
-		return -1;
-	n->guid = e->guid;
-	return 0;
+	if (!k->line)
+		k->line = line;
 }
 
 /* Records the link a -> b on a's port and a's LID. */
-static int set_end(struct lc_fabric *f, const struct pr_end *a,
-		   const struct pr_end *b, unsigned line)
+static int set_end(struct lc_fabric *f, struct pr_nodes *t,
+		   const struct pr_end *a, const struct pr_end *b,
+		   unsigned line)
 {
-	struct lc_node *n = &f->node[find_node(f, a)];
+	struct lc_node *n = &f->node[pr_lookup(t, a, false)->node];
 	struct lc_port *p = &n->port[a->port];
 	char id[24];
 
@@ -203,26 +208,60 @@ static int set_end(struct lc_fabric *f, const struct pr_end *a,
 	return 0;
 }
 
-static int build_from_ports(struct lc_fabric *f, struct pr_file *pf)
+static int add_nodes(struct lc_fabric *f, struct pr_nodes *t)
 {
 	unsigned i;
 
-	for (i = 0; i < pf->n; i++) {
-		struct pr_line *pl = &pf->l[i];
+	for (i = 0; i < t->n; i++) {
+		struct pr_key *k = &t->slot[t->order[i]];
+		char id[24];
+		struct lc_node *n;
 
-		if (add_end(f, pf, &pl->a, pl->desc_a, pl->line) ||
-		    (pl->b.type &&
-		     add_end(f, pf, &pl->b, pl->desc_b, pl->line)))
+		snprintf(id, sizeof(id), "%c-%016" PRIx64, k->type, k->guid);
+		n = lc_fabric_add_node(f, k->type == 'S', id, k->desc,
+				       k->max_port ? k->max_port : 1, k->line);
+		if (!n)
 			return -1;
-	}
-	for (i = 0; i < pf->n; i++) {
-		struct pr_line *pl = &pf->l[i];
-
-		if (set_end(f, &pl->a, &pl->b, pl->line) ||
-		    (pl->b.type && set_end(f, &pl->b, &pl->a, pl->line)))
-			return -1;
+		n->guid = k->guid;
+		k->node = (int)f->n_nodes - 1;
 	}
 	return 0;
+}
+
+static int build_from_ports(struct lc_fabric *f, struct pr_file *pf)
+{
+	struct pr_nodes t = { 0 };
+	unsigned i, size = 16;
+	int ret = -1;
+
+	while (size < 4u * pf->n)
+		size *= 2;
+	t.slot = calloc(size, sizeof(*t.slot));
+	t.order = calloc(2u * pf->n, sizeof(*t.order));
+	t.mask = size - 1;
+	if (!t.slot || !t.order)
+		goto out;
+	for (i = 0; i < pf->n; i++) {
+		struct pr_line *pl = &pf->l[i];
+
+		pr_note(&t, &pl->a, pl->desc_a, pl->line);
+		if (pl->b.type)
+			pr_note(&t, &pl->b, pl->desc_b, pl->line);
+	}
+	if (add_nodes(f, &t))
+		goto out;
+	for (i = 0; i < pf->n; i++) {
+		struct pr_line *pl = &pf->l[i];
+
+		if (set_end(f, &t, &pl->a, &pl->b, pl->line) ||
+		    (pl->b.type && set_end(f, &t, &pl->b, &pl->a, pl->line)))
+			goto out;
+	}
+	ret = 0;
+out:
+	free(t.slot);
+	free(t.order);
+	return ret;
 }
 
 static int read_ports_report(struct lc_fabric *f, const char *path)
