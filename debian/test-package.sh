@@ -99,7 +99,7 @@ for t in turnadd-lids lftcheck lftread; do
 		fail "$t --version: '$("/usr/bin/$t" --version)', expected $version"
 done
 
-# shellcheck source=../scripts/fabric_lib.sh
+# shellcheck source-path=SCRIPTDIR source=../scripts/fabric_lib.sh
 . "$top/scripts/fabric_lib.sh"
 unset LD_LIBRARY_PATH TURNADD_CONFIG
 fab_init
@@ -108,9 +108,10 @@ fab_start_ibsim "$top/ibsim_topos/ring8.net"
 # the two lines of the README; the rest is the simulation's (log file,
 # cache and dump dirs in the run dir)
 fab_start_opensm turnadd,minhop ""
-grep -qx 'routing_engine turnadd,minhop' "$FAB_DIR/opensm.conf" &&
-	grep -qx 'event_plugin_name turnadd' "$FAB_DIR/opensm.conf" ||
-	fail "opensm.conf lacks the two lines"
+for line in 'routing_engine turnadd,minhop' 'event_plugin_name turnadd'; do
+	grep -qx "$line" "$FAB_DIR/opensm.conf" ||
+		fail "opensm.conf lacks '$line'"
+done
 fab_wait_subnet_up 60
 log=$FAB_DIR/opensm.log
 grep -q "$libdir/libturnadd.so" "/proc/$FAB_OPENSM_PID/maps" ||
@@ -127,8 +128,9 @@ rc=0
 /usr/bin/lftcheck "$FAB_DIR/topology.txt" "$FAB_DIR/lfts.txt" \
 	>"$work/lftcheck.out" 2>&1 || rc=$?
 sed 's/^/  lftcheck: /' "$work/lftcheck.out"
-[[ $rc == 0 ]] && grep -qx 'verdict=OK' "$work/lftcheck.out" ||
+if [[ $rc != 0 ]] || ! grep -qx 'verdict=OK' "$work/lftcheck.out"; then
 	fail "installed lftcheck: exit $rc, verdict not OK"
+fi
 fab_cleanup
 
 # ---- 4. remove, then purge ------------------------------------------

@@ -45,10 +45,11 @@ run_engine() {
 	fab_sim_client 30 "$LFTREAD" "$d/ibnd.txt" >"$d/lftread.txt" \
 		2>/dev/null
 	: >"$d/ibroute.txt"
-	for l in $(awk '/^Switch/ { for (i = 1; i < NF; i++)
-			if ($i == "lid") print $(i + 1) }' "$d/ibnd.txt"); do
-		fab_sim_client 30 ibroute "$l" >>"$d/ibroute.txt" 2>/dev/null
-	done
+	while read -r l; do
+		fab_sim_client 30 ibroute "$l" >>"$d/ibroute.txt" \
+			2>/dev/null </dev/null
+	done < <(awk '/^Switch/ { for (i = 1; i < NF; i++)
+			if ($i == "lid") print $(i + 1) }' "$d/ibnd.txt")
 	fab_cleanup
 
 	ref=$d/ref.out
