@@ -270,6 +270,10 @@ int main(int argc, char **argv)
 		fputs(usage_text, stdout);
 		return 0;
 	}
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		puts("topogen (turnadd) " TURNADD_VERSION);
+		return 0;
+	}
 	skip = parse_shape(argc, argv, &sh);
 	if (skip < 0)
 		return usage(NULL);

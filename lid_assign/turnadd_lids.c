@@ -33,7 +33,9 @@ static void usage(FILE *f)
 	      "      --max-lid N       highest LID to give (default 49151)\n"
 	      "      --ibsim-guids     GUIDs as ibsim derives them, ignoring\n"
 	      "                        explicit port GUIDs in the file\n"
-	      "  -v, --verbose         group ranges and every overflow port\n",
+	      "  -v, --verbose         group ranges and every overflow port\n"
+	      "  -h, --help            this text\n"
+	      "      --version         print the version\n",
 	      f);
 }
 
@@ -57,6 +59,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{ "ibsim-guids", no_argument, NULL, 'I' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	unsigned long v;
@@ -91,6 +94,9 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			break;
 		case 'h':
 			usage(stdout);
+			exit(0);
+		case 'V':
+			puts("turnadd-lids (turnadd) " TURNADD_VERSION);
 			exit(0);
 		default:
 			usage(stderr);

@@ -32,9 +32,16 @@ static void *turnadd_create(struct osm_opensm *osm)
 		turnadd_ctx_free(ctx);
 		return NULL;
 	}
+	/*
+	 * OpenSM loads an event plugin only if its osm_version equals the
+	 * running opensm's own version string (osm_epi_construct), so the
+	 * version built against is also the version this runs in.
+	 */
 	ta_logf(&ctx->log, TA_LOG_INFO,
-		"routing engine \"%s\" registered (built against %s)",
-		TURNADD_ENGINE_NAME, OSM_VERSION);
+		"version %s running in %s (built for it: OpenSM loads no "
+		"plugin built for another version); routing engine \"%s\" "
+		"registered", TURNADD_VERSION, OSM_VERSION,
+		TURNADD_ENGINE_NAME);
 	return ctx;
 }
 

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages needed to build, test, demo and benchmark
-# turnadd (gnuplot-nox: the benchmarks' plots).
+# turnadd (gnuplot-nox: the benchmarks' plots; debhelper, dpkg-dev,
+# devscripts, lintian: the Debian package and its test; groff-base: the
+# man page check).
 # Run as root (or through sudo) on a fresh machine; safe to run again.
 set -euo pipefail
 
@@ -8,6 +10,7 @@ packages=(
 	build-essential autoconf automake libtool pkg-config
 	opensm libopensm-dev libibumad-dev ibsim-utils infiniband-diags
 	check valgrind gnuplot-nox
+	debhelper devscripts dpkg-dev lintian groff-base
 )
 
 missing=()

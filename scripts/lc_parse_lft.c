@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lc_ibnd.h"
 #include "lc_input.h"
 #include "lc_parse.h"
 
@@ -51,17 +52,29 @@ static int read_entry(struct lc_input *in, struct lc_node *cur)
 	return 0;
 }
 
+/* The switch being read and its header (lc_diags_check_top()). */
+struct lft_reader {
+	struct lc_node *cur;
+	unsigned header_line, top;
+	bool in_mcast;
+};
+
 static int read_line(struct lc_input *in, struct lc_fabric *f,
-		     struct lc_node **cur)
+		     struct lft_reader *r)
 {
+	struct lc_node **cur = &r->cur;
 	char *s = in->line;
 
 	while (isspace((unsigned char)*s))
 		s++;
-	if (!*s || *s == '#')
+	if (!*s || *s == '#' || lc_diags_skip_lft_line(s, &r->in_mcast))
 		return 0;
-	if (!strncmp(s, "Unicast lids", 12))
+	if (!strncmp(s, "Unicast lids", 12)) {
+		lc_diags_check_top(f, *cur, in->path, r->header_line, r->top);
+		r->header_line = in->line_no;
+		r->top = lc_diags_header_top(s);
 		return read_switch_header(in, f, cur);
+	}
 	if (!strncmp(s, "0x", 2))
 		return read_entry(in, *cur);
 	/* column titles and "N valid lids dumped" trailers */
@@ -73,7 +86,7 @@ static int read_line(struct lc_input *in, struct lc_fabric *f,
 
 int lc_read_lfts(struct lc_fabric *f, const char *path)
 {
-	struct lc_node *cur = NULL;
+	struct lft_reader r = { 0 };
 	struct lc_input in;
 	unsigned i;
 	int got;
@@ -81,11 +94,12 @@ int lc_read_lfts(struct lc_fabric *f, const char *path)
 	if (lc_input_open(&in, path))
 		return -1;
 	while ((got = lc_input_next(&in)) > 0)
-		if (read_line(&in, f, &cur))
+		if (read_line(&in, f, &r))
 			break;
 	lc_input_close(&in);
 	if (got)
 		return -1;
+	lc_diags_check_top(f, r.cur, path, r.header_line, r.top);
 	for (i = 0; i < f->n_switches; i++) {
 		const struct lc_node *n = &f->node[f->sw_node[i]];
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lc_ibnd.h"
 #include "lc_input.h"
 #include "lc_parse.h"
 
@@ -160,7 +161,7 @@ static int read_line(struct topo_reader *r)
 {
 	char *line = skip_space(r->in.line);
 
-	if (!*line || *line == '#')
+	if (!*line || *line == '#' || lc_ibnd_skip_line(line))
 		return 0;
 	if (!strncmp(line, "switchguid=", 11) || !strncmp(line, "caguid=", 7) ||
 	    !strncmp(line, "rtguid=", 7)) {

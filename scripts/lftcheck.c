@@ -6,9 +6,9 @@
  *
  *   lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] TOPOLOGY LFTS
  *
- * TOPOLOGY is ibnetdiscover output, LFTS the output of lftread (same
- * format as dump_fts -n, ibroute; those tools miss some entries, see
- * lftread.c).  Exit status: 0 if every host
+ * TOPOLOGY is ibnetdiscover output (default format or -p, lc_ibnd.h),
+ * LFTS the output of lftread, dump_lfts/dump_fts or ibroute (those
+ * tools miss some entries, see lftread.c).  Exit status: 0 if every host
  * reaches every host and switch LID and the channel dependency graph is
  * acyclic, 1 if not, 2 on bad usage or input.  -t (--throughput) also
  * prints the papers' throughput of the routes (see lc_load.h) and the
@@ -23,17 +23,18 @@
 
 #include "lc_check.h"
 #include "lc_groups.h"
+#include "lc_ibnd.h"
 #include "lc_load.h"
 #include "lc_parse.h"
 #include "lc_turns.h"
 
-enum { OPT_TURNS = 256, OPT_GROUPS };
+enum { OPT_TURNS = 256, OPT_GROUPS, OPT_VERSION };
 
 static const char usage_text[] =
 	"usage: lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] "
 	"TOPOLOGY LFTS\n"
-	"  TOPOLOGY  ibnetdiscover output (with LIDs)\n"
-	"  LFTS      lftread output (dump_fts -n / ibroute format)\n"
+	"  TOPOLOGY  ibnetdiscover output (default format or -p)\n"
+	"  LFTS      lftread, dump_lfts / dump_fts or ibroute output\n"
 	"  -n N      print at most N lines about unreachable routes "
 	"(default 10)\n"
 	"  -t, --throughput  also print throughput=1/(max link load) for\n"
@@ -57,6 +58,7 @@ static const char usage_text[] =
 	"group),\n"
 	"            join_links=, hosts_a=, hosts_b=\n"
 	"  --help    this text\n"
+	"  --version print the version\n"
 	"Hops (max_sw_hops, mean_sw_hops): inter-switch links, over ordered\n"
 	"host pairs.\n"
 	"Exit 0: all reachable and CDG acyclic; 1: not; 2: bad input.\n";
@@ -172,7 +174,7 @@ struct options {
 	const char *groups;	/* --groups argument, or NULL */
 };
 
-/* 0: go on, 1: --help printed, -1: bad usage (printed). */
+/* 0: go on, 1: --help or --version printed, -1: bad usage (printed). */
 static int parse_options(int argc, char **argv, struct options *o)
 {
 	static const struct option long_opts[] = {
@@ -180,6 +182,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "turns", no_argument, NULL, OPT_TURNS },
 		{ "groups", required_argument, NULL, OPT_GROUPS },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
 	char *end;
@@ -208,6 +211,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
+			return 1;
+		case OPT_VERSION:
+			puts("lftcheck (turnadd) " TURNADD_VERSION);
 			return 1;
 		default:
 			fputs(usage_text, stderr);
@@ -254,7 +260,7 @@ int main(int argc, char **argv)
 	if (o.groups && lc_groups_parse(&g, o.groups))
 		return 2;
 	lc_fabric_init(&f);
-	if (lc_read_topology(&f, topo) ||
+	if (lc_read_topology_any(&f, topo) ||
 	    (o.groups && lc_groups_assign(&g, &f, topo)) ||
 	    lc_read_lfts(&f, lfts))
 		goto out;

@@ -116,6 +116,16 @@ int main(int argc, char **argv)
 	char *end;
 	int opt, ret;
 
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		puts("lftread (turnadd) " TURNADD_VERSION);
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--help")) {
+		puts("usage: lftread [-t TIMEOUT_MS] TOPOLOGY\n"
+		     "Prints every switch's LFT, read by directed-route SMPs,\n"
+		     "in dump_fts format.  TOPOLOGY: ibnetdiscover output.");
+		return 0;
+	}
 	while ((opt = getopt(argc, argv, "t:")) != -1) {
 		if (opt != 't')
 			goto usage;
@@ -134,6 +144,7 @@ int main(int argc, char **argv)
 	lc_fabric_free(&f);
 	return ret ? 1 : 0;
 usage:
-	fprintf(stderr, "usage: lftread [-t TIMEOUT_MS] TOPOLOGY\n");
+	fprintf(stderr, "usage: lftread [-t TIMEOUT_MS] TOPOLOGY "
+		"(or --help, --version)\n");
 	return 2;
 }

@@ -2,12 +2,13 @@
 # engine's code) and the ibsim/OpenSM scripts.  See scripts/README.md.
 
 # Checks the forwarding tables read back from a fabric.
-noinst_PROGRAMS += scripts/lftcheck
+bin_PROGRAMS += scripts/lftcheck
 scripts_lftcheck_SOURCES = \
 	scripts/lftcheck.c \
 	scripts/lc_input.c scripts/lc_input.h \
 	scripts/lc_fabric.c scripts/lc_fabric.h \
 	scripts/lc_parse.h scripts/lc_parse_topo.c scripts/lc_parse_lft.c \
+	scripts/lc_ibnd.c scripts/lc_ibnd.h \
 	scripts/lc_hosts.c scripts/lc_hosts.h \
 	scripts/lc_routes.c scripts/lc_routes.h \
 	scripts/lc_cdg.c scripts/lc_cdg.h \
@@ -17,14 +18,15 @@ scripts_lftcheck_SOURCES = \
 	scripts/lc_turns.c scripts/lc_turns.h
 
 # Reads every switch's LFT by directed-route SMPs (libibumad; umad2sim).
-noinst_PROGRAMS += scripts/lftread
+bin_PROGRAMS += scripts/lftread
 scripts_lftread_SOURCES = \
 	scripts/lftread.c \
 	scripts/lr_smp.c scripts/lr_smp.h \
 	scripts/lr_paths.c scripts/lr_paths.h \
 	scripts/lc_input.c scripts/lc_input.h \
 	scripts/lc_fabric.c scripts/lc_fabric.h \
-	scripts/lc_parse.h scripts/lc_parse_topo.c
+	scripts/lc_parse.h scripts/lc_parse_topo.c \
+	scripts/lc_ibnd.c scripts/lc_ibnd.h
 scripts_lftread_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
 scripts_lftread_LDADD = $(IBUMAD_LIBS)
 
@@ -44,7 +46,8 @@ scripts_madtally_SOURCES = \
 	scripts/madtally.c \
 	scripts/lc_input.c scripts/lc_input.h \
 	scripts/lc_fabric.c scripts/lc_fabric.h \
-	scripts/lc_parse.h scripts/lc_parse_topo.c
+	scripts/lc_parse.h scripts/lc_parse_topo.c \
+	scripts/lc_ibnd.c scripts/lc_ibnd.h
 
 dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
 	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh \

@@ -190,6 +190,10 @@ int main(int argc, char **argv)
 	int opt, local, ret;
 	char *end;
 
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		puts("madtally (turnadd) " TURNADD_VERSION);
+		return 0;
+	}
 	while ((opt = getopt(argc, argv, "l:")) != -1) {
 		if (opt != 'l')
 			goto usage;

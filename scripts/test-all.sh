@@ -24,6 +24,17 @@ make -j"$(nproc)" distcheck DISTCHECK_CONFIGURE_FLAGS=--enable-werror
 pass=$(sed -n 's/^# PASS: *//p' test-suite.log)
 fail=$(sed -n 's/^# FAIL: *//p' test-suite.log)
 
+# The Debian package: build, lintian, install, route an ibsim ring,
+# remove and purge (root only: skipped otherwise; debian/README).
+cd "$top"
+pkg_status=0
+bash debian/test-package.sh || pkg_status=$?
+case $pkg_status in
+0) pkg_result="passed" ;;
+77) pkg_result="skipped (see above)" ;;
+*) exit 1 ;;
+esac
+
 # The routing core's unit tests under AddressSanitizer and UBSan.
 cd "$top"
 rm -rf _build_san
@@ -35,3 +46,4 @@ make -j"$(nproc)" check TESTS="$core_tests" ||
 	{ cat tests/unit/*.log; exit 1; }
 echo "make check: ${pass:-0} passed, ${fail:-0} failed"
 echo "sanitized core unit tests: $(wc -w <<<"$core_tests") passed, 0 failed"
+echo "Debian package test: $pkg_result"
