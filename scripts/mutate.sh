@@ -131,7 +131,7 @@ id: need-update-kept
 file: plugin/osm_lft.c
 from: sw->need_update = 0;\n\t\t\tst->tables_trusted++;
 to: st->tables_trusted++;
-tests: tests/integration/reroute_mads.sh tests/integration/mad_count_fabrics.sh
+tests: tests/integration/host_port_down.sh tests/integration/reroute_mads.sh
 what: switches that saw a port change get their whole LFT again
 
 id: lft-read-not-trusted
@@ -268,12 +268,10 @@ if ! (cd "$copy" && autoreconf -fi && mkdir -p _build && cd _build &&
 	exit 3
 fi
 
-# run_tests LOGNAME TESTS...: 0 if they all passed
+# run_tests LOGNAME "TEST...": 0 if they all passed
 run_tests() {
-	local name=$1
-	shift
 	(cd "$copy/_build" && timeout "$timeout_s" make -j"$jobs" check \
-		TESTS="$*") >"$work/logs/$name.log" 2>&1
+		TESTS="$2") >"$work/logs/$1.log" 2>&1
 }
 
 if ((baseline)); then
@@ -284,7 +282,7 @@ if ((baseline)); then
 		done
 	done
 	log "baseline: ${#all[@]} tests on the unmutated copy"
-	if ! run_tests baseline "${all[@]}"; then
+	if ! run_tests baseline "${all[*]}"; then
 		grep -E '^(FAIL|ERROR)' "$work/logs/baseline.log" >&2 || true
 		echo "mutate: tests fail without any mutation; fix them first" >&2
 		exit 3
@@ -314,8 +312,7 @@ for k in "${selected[@]}"; do
 		elif ! (cd "$copy/_build" && make -j"$jobs") \
 			>"$work/logs/$id.build.log" 2>&1; then
 			verdict=nobuild
-		# shellcheck disable=SC2086 # a list of tests
-		elif run_tests "$id" ${testss[k]}; then
+		elif run_tests "$id" "${testss[k]}"; then
 			verdict=SURVIVED
 		else
 			verdict=killed
