@@ -65,3 +65,6 @@ dist_noinst_SCRIPTS += scripts/valgrind_opensm.sh
 EXTRA_DIST += results/quality/quality.csv results/quality/roots.csv \
 	results/quality/tables.md results/quality/fig21.png \
 	results/quality/fig22.png results/quality/fig25.png
+
+# Mutation run (not in make check; README, Tests).
+dist_noinst_SCRIPTS += scripts/mutate.sh

@@ -2,10 +2,12 @@
 # SPDX-License-Identifier: MIT
 # bench_quality.sh on its smallest slice: one random net of 10 switches
 # (100 hosts), turnadd and updn with the best of 3 roots.  The CSV must
-# have one row per engine with sane figures (turnadd routed by turnadd,
-# every pair reachable, acyclic CDG, throughput in (0,1]), updn-best must
-# have tried 3 roots and kept the best of roots.csv, and --report must
-# give the same tables again from the CSV alone.
+# have one row per engine with the figures of the tables it kept (--keep):
+# turnadd routed by turnadd, every pair reachable, acyclic CDG, and the
+# throughput lftcheck -t computes again here from the kept topology and
+# LFTs (so a figure the script made up or took from the wrong run fails);
+# updn-best must have tried 3 roots and kept the best of roots.csv, and
+# --report must give the same tables again from the CSV alone.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"
@@ -17,8 +19,11 @@ out=$TEST_TMP/q
 
 bash "$top_srcdir/scripts/bench_quality.sh" --build "$top_builddir" \
 	--sizes 10 --seeds 1 --ks none --engines turnadd,updn-best \
-	--updn-roots 3 --out "$out" >"$TEST_TMP/log" 2>&1 ||
-	{ cat "$TEST_TMP/log" >&2; fail "bench_quality.sh exited $?"; }
+	--updn-roots 3 --keep --out "$out" >"$TEST_TMP/log" 2>&1 || {
+	status=$?
+	cat "$TEST_TMP/log" >&2
+	fail "bench_quality.sh exited $status"
+}
 cat "$TEST_TMP/log"
 csv=$out/quality.csv
 [[ $(wc -l <"$csv") == 3 ]] || { cat "$csv" >&2; fail "expected 2 rows"; }
@@ -36,8 +41,19 @@ for e in turnadd updn-best; do
 		fail "$e: not 100 hosts on 10 switches"
 	[[ $(field "$e" unreachable_host_pairs) == 0 ]] ||
 		fail "$e: unreachable pairs"
-	awk -v t="$(field "$e" throughput)" 'BEGIN { exit !(t > 0 && t <= 1) }' ||
-		fail "$e: throughput $(field "$e" throughput) not in (0,1]"
+	run=$out/runs/random-10-s1-$e
+	[[ -s $run/topology.txt && -s $run/lfts.txt ]] ||
+		fail "$e: no kept tables in $run"
+	"$LFTCHECK" -t "$run/topology.txt" "$run/lfts.txt" >"$TEST_TMP/$e.tp" ||
+		fail "$e: lftcheck on the kept tables: exit $?"
+	tp=$(sed -n 's/^throughput=\([0-9.]*\) .*/\1/p' "$TEST_TMP/$e.tp")
+	[[ -n $tp ]] || fail "$e: lftcheck printed no throughput"
+	[[ $(field "$e" throughput) == "$tp" ]] ||
+		fail "$e: CSV throughput $(field "$e" throughput), lftcheck on its tables $tp"
+	# 100 hosts on 10 switches of 10 links: some link carries more than
+	# its host link, so 1.0 is impossible
+	awk -v t="$tp" 'BEGIN { exit !(t > 0 && t < 1) }' ||
+		fail "$e: throughput $tp not in (0,1)"
 done
 [[ $(field turnadd routed_by) == turnadd ]] || fail "turnadd did not route"
 [[ $(field turnadd cdg) == acyclic ]] || fail "turnadd: CDG has a cycle"

@@ -21,7 +21,8 @@ integration_test_scripts = \
 	tests/integration/turnadd_fattree.sh \
 	tests/integration/turnadd_random.sh \
 	tests/integration/mad_count_fabrics.sh \
-	tests/integration/reroute_mads.sh
+	tests/integration/reroute_mads.sh \
+	tests/integration/host_port_down.sh
 
 TESTS += tests/integration/test_topo $(integration_test_scripts)
 dist_noinst_SCRIPTS += $(integration_test_scripts)

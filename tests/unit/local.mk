@@ -3,7 +3,8 @@ UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SAN_CFLAGS)
 UNIT_LDADD = plugin/core/libtacore_checked.la $(CHECK_LIBS) -lm
 
 check_PROGRAMS += tests/unit/test_fig18
-tests_unit_test_fig18_SOURCES = tests/unit/test_fig18.c tests/unit/run_suite.h
+tests_unit_test_fig18_SOURCES = tests/unit/test_fig18.c tests/unit/run_suite.h \
+	tests/unit/turn_verify.c tests/unit/turn_verify.h
 tests_unit_test_fig18_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_fig18_LDADD = $(UNIT_LDADD)
 tests_unit_test_fig18_LDFLAGS = $(SAN_CFLAGS)
@@ -39,6 +40,7 @@ TESTS += tests/unit/test_reroute
 
 check_PROGRAMS += tests/unit/test_cdg
 tests_unit_test_cdg_SOURCES = tests/unit/test_cdg.c \
+	tests/unit/turn_verify.c tests/unit/turn_verify.h \
 	tests/unit/topo_graph.c tests/unit/topo_graph.h
 tests_unit_test_cdg_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
 tests_unit_test_cdg_CFLAGS = $(UNIT_CFLAGS)
@@ -49,6 +51,7 @@ TESTS += tests/unit/test_cdg
 check_PROGRAMS += tests/unit/test_turnprohib
 tests_unit_test_turnprohib_SOURCES = tests/unit/test_turnprohib.c \
 	tests/unit/route_verify.c tests/unit/route_verify.h \
+	tests/unit/turn_verify.c tests/unit/turn_verify.h \
 	tests/unit/topo_graph.c tests/unit/topo_graph.h
 tests_unit_test_turnprohib_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
 tests_unit_test_turnprohib_CFLAGS = $(UNIT_CFLAGS)
@@ -120,3 +123,27 @@ tests_unit_test_root_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_root_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_root_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_root
+# Balance: busiest channel of turnadd's routes against hand-worked optima
+# (fat trees; joined fat trees with and without the traffic file).
+check_PROGRAMS += tests/unit/test_balance
+tests_unit_test_balance_SOURCES = tests/unit/test_balance.c \
+	tests/unit/topo_graph.c tests/unit/topo_graph.h
+tests_unit_test_balance_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_balance_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_balance_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_balance_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_balance
+
+# The unit tests, defined once: every test under tests/unit/, wherever its
+# rules are (test_lid_order's are in lid_assign/local.mk), picked out of
+# TESTS.  scripts/test-all.sh runs them again built with the sanitizers:
+#   make check-unit          run them
+#   make -s print-unit-tests list them
+.PHONY: check-unit print-unit-tests
+print-unit-tests:
+	@for t in $(TESTS); do \
+		case $$t in tests/unit/*) printf '%s ' "$$t" ;; esac; \
+	done; echo
+check-unit:
+	$(MAKE) $(AM_MAKEFLAGS) check \
+		TESTS="`$(MAKE) $(AM_MAKEFLAGS) -s print-unit-tests`"

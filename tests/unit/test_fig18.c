@@ -9,7 +9,8 @@
  * with turn-pair weights in the order DAB, ABE, EDA, BED, ABC, DEF, EBC,
  * CFE, FEB, BCF.  The paper decides DAB, ABE, EDA allowed, BED prohibited
  * (it closes A-B-E-D), ABC, DEF, EBC, CFE, FEB allowed, BCF prohibited
- * (it closes B-C-F-E).
+ * (it closes B-C-F-E).  Acyclicity is judged again by turn_verify.c,
+ * not only by the core's own cycle check.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -18,6 +19,7 @@
 #include "ta_escape.h"
 #include "ta_graph.h"
 #include "ta_turnadd.h"
+#include "turn_verify.h"
 #include "run_suite.h"
 
 enum { A, B, C, D, E, F, N_SW };
@@ -108,6 +110,8 @@ static void check_verdicts(const struct ta_graph *g, const struct ta_cdg *c)
 			      t->allowed ? "allowed" : "prohibited");
 	}
 	ck_assert_int_eq(ta_cdg_has_cycle((struct ta_cdg *)c), 0);
+	/* judged again without the core's cycle check */
+	ck_assert_int_eq(turns_cyclic(g, c->state), 0);
 }
 
 START_TEST(paper_order_gives_paper_verdicts)
@@ -162,6 +166,7 @@ START_TEST(order_decides_which_turn_is_prohibited)
 	ck_assert_int_eq(c.state[turn(g, B, E, D)], TA_TURN_ALLOWED);
 	ck_assert_int_eq(c.state[turn(g, D, A, B)], TA_TURN_PROHIBITED);
 	ck_assert_int_eq(ta_cdg_has_cycle(&c), 0);
+	ck_assert_int_eq(turns_cyclic(g, c.state), 0);
 	ta_cdg_free(&c);
 	free(w);
 	ta_graph_free(g);

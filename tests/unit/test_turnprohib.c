@@ -3,7 +3,9 @@
  * Turn prohibition (mode turn_prohibition, ta_turnprohib.h): removal
  * order and prohibited turns worked out by hand on small nets; on fat
  * trees only turns between two upper links are prohibited and the
- * routes are those of turn addition (full bisection kept); on rings,
+ * routes are those of turn addition (full bisection kept: the busiest
+ * channel carries the hand-worked optimum where leaves have as many
+ * up-links as hosts); on rings,
  * tori, fat trees and random nets every host reaches every host and
  * every switch LID, the channel dependency graph of the routes is
  * acyclic (route_verify.c), and every switch reaches every switch over
@@ -20,6 +22,7 @@
 #include "ta_escape.h"
 #include "ta_turnprohib.h"
 #include "topo_graph.h"
+#include "turn_verify.h"
 #include "run_suite.h"
 
 /* switches 0..n-1 named s<i>, links between the given pairs */
@@ -216,6 +219,7 @@ START_TEST(ring4_by_hand)
 	ck_assert_uint_eq(count_state(&c, TA_TURN_PROHIBITED), 2);
 	ck_assert_uint_eq(count_state(&c, TA_TURN_ALLOWED), 6);
 	ck_assert_int_eq(ta_cdg_has_cycle(&c), 0);
+	ck_assert_int_eq(turns_cyclic(g, c.state), 0);
 	/*
 	 * tree: root s3 (removed last); s2 and s0 climb to s3; s1 to s0
 	 * (s0 and s2 both outlive it, one hop from the root: lower index)
@@ -272,6 +276,7 @@ START_TEST(bowtie_by_hand)
 	ck_assert_uint_eq(count_state(&c, TA_TURN_PROHIBITED), 4);
 	ck_assert_int_eq(c.state[turn(g, 3, 2, 0)], TA_TURN_ALLOWED);
 	ck_assert_int_eq(ta_cdg_has_cycle(&c), 0);
+	ck_assert_int_eq(turns_cyclic(g, c.state), 0);
 	check_tree(g, &e, order);
 	check_switches_reach(g, c.state, "bow tie");
 	ta_escape_free(&e);
@@ -301,6 +306,7 @@ START_TEST(pieces_without_weights)
 	/* one switch of each ring gets its two turns prohibited */
 	ck_assert_uint_eq(count_state(&c, TA_TURN_PROHIBITED), 4);
 	ck_assert_int_eq(ta_cdg_has_cycle(&c), 0);
+	ck_assert_int_eq(turns_cyclic(g, c.state), 0);
 	check_tree(g, &e, order);
 	check_switches_reach(g, c.state, "pieces");
 	ta_escape_free(&e);
@@ -341,6 +347,8 @@ static void expect_good(struct topo *t, const char *what)
 	ck_assert_msg(r.stats.unreachable == 0, "%s: %llu entries unrouted",
 		      what, (unsigned long long)r.stats.unreachable);
 	ck_assert_msg(!rep.cdg_cyclic, "%s: channel dependency cycle", what);
+	ck_assert_msg(turns_cyclic(g, r.turn_state) == 0,
+		      "%s: the allowed turns close a cycle", what);
 	ck_assert_msg(r.stats.turns_prohibited > 0 || g->n_sw < 3 ||
 			      t->n_links < t->n_sw,
 		      "%s: nothing prohibited", what);
@@ -472,7 +480,8 @@ static void host_loads(const struct ta_graph *g, const struct ta_result *r,
  * addition's (full bisection); and all routes are complete and
  * deadlock-free.
  */
-static void expect_fat_tree(struct topo *t, const char *what)
+static void expect_fat_tree(struct topo *t, uint64_t want_max,
+			    const char *what)
 {
 	struct ta_graph *g = topo_to_graph(t);
 	struct ta_result tp, ta;
@@ -506,6 +515,10 @@ static void expect_fat_tree(struct topo *t, const char *what)
 		      what, (unsigned long long)tp_hops,
 		      (unsigned long long)tp_max, (unsigned long long)ta_hops,
 		      (unsigned long long)ta_max);
+	/* and both as good as the hand-worked optimum, where there is one */
+	ck_assert_msg(!want_max || tp_max == want_max,
+		      "%s: busiest channel %llu, hand-worked optimum %llu", what,
+		      (unsigned long long)tp_max, (unsigned long long)want_max);
 	ck_assert_uint_eq(tp.stats.dests_fallback, 0);
 	free(h);
 	ta_result_free(&tp);
@@ -520,6 +533,7 @@ START_TEST(fat_trees)
 					 { 8, 4, 4, 2 }, { 5, 3, 2, 3 } };
 	struct topo t;
 	char what[64];
+	uint64_t want;
 	unsigned k;
 
 	for (k = 0; k < sizeof(p) / sizeof(p[0]); k++) {
@@ -527,10 +541,16 @@ START_TEST(fat_trees)
 			 p[k][1], p[k][2], p[k][3]);
 		ck_assert_int_eq(topo_fattree2(&t, p[k][0], p[k][1], p[k][2],
 					       p[k][3]), 0);
-		expect_fat_tree(&t, what);
+		/*
+		 * as many up-links as hosts per leaf: a leaf's hosts send
+		 * H * (N - H) over H up-links, N - H on each at best
+		 */
+		want = p[k][2] == p[k][1] * p[k][3] ?
+			       (uint64_t)p[k][0] * p[k][2] - p[k][2] : 0;
+		expect_fat_tree(&t, want, what);
 	}
 	ck_assert_int_eq(topo_fattree3(&t, 3, 2, 2, 4, 3), 0);
-	expect_fat_tree(&t, "3-level fat tree 3/2/2/4/3");
+	expect_fat_tree(&t, 2 * 4 * 3 - 3, "3-level fat tree 3/2/2/4/3");
 }
 END_TEST
 

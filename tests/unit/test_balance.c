@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Balance of turnadd's routes, judged by walking its tables here (not by
+ * the engine's own code) and counting, for every inter-switch channel,
+ * the host pairs routed over it (every host sends one unit to every
+ * other host).
+ *
+ * Hand-worked values: in a fat tree whose leaves have as many up-links
+ * as hosts (H hosts a leaf, N hosts in all), a leaf's H hosts send
+ * H * (N - H) units to other leaves over H up-links, so no routing can
+ * do better than N - H on its busiest channel, and spreading the
+ * destinations evenly (the fat-tree rule of the README) gets exactly
+ * that: lftcheck's throughput 1.0.  Routing everything over the first
+ * equal link instead puts H * (N - H) on one channel.
+ *
+ * The same holds inside each tree of two K-ary fat trees joined at the
+ * top, middle or bottom level when the traffic file says that the
+ * traffic stays inside the trees (topogen ft3join-traffic): intra-tree
+ * pairs alone load the busiest channel with exactly K^3/4 - K/2, and
+ * never more than without the file.  Where uniform traffic leaves the
+ * intra-tree pairs worse off (middle and bottom joins: 18 and 38 instead
+ * of 14 at K = 4), the file must therefore change the routes; a file
+ * whose weights were ignored would not.
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ta_engine.h"
+#include "topo.h"
+#include "topo_graph.h"
+#include "run_suite.h"
+
+/* which ordered host pairs count: all, or only those in one tree */
+enum pairs { ALL_PAIRS, SAME_TREE_PAIRS };
+
+static int same_tree(const struct ta_graph *g, uint32_t a, uint32_t b)
+{
+	const char *x = g->dest[a].name, *y = g->dest[b].name;
+
+	return x && y && !strncmp(x, y, 3);
+}
+
+/*
+ * Walks every counted host pair's route through r, hop by hop from the
+ * source's switch; fails on a route that is missing or loops.  Returns
+ * the busiest inter-switch channel's load.
+ */
+static uint64_t max_load(const struct ta_graph *g, const struct ta_result *r,
+			 enum pairs which, const char *what)
+{
+	uint64_t *load = calloc(2 * g->n_links + 1, sizeof(*load)), max = 0;
+	uint32_t src, d, k;
+
+	ck_assert_ptr_nonnull(load);
+	for (src = 0; src < g->n_dest; src++)
+		for (d = 0; d < g->n_dest; d++) {
+			uint32_t s = g->dest[src].sw, hops = 0;
+
+			if (!g->dest[src].is_host || !g->dest[d].is_host ||
+			    src == d ||
+			    (which == SAME_TREE_PAIRS && !same_tree(g, src, d)))
+				continue;
+			while (s != g->dest[d].sw) {
+				uint8_t port = ta_result_port(r, s, d);
+				const struct ta_port_ref *e = NULL;
+
+				for (k = 0; k < g->sw[s].n_ends; k++)
+					if (g->sw[s].ends[k].port == port)
+						e = &g->sw[s].ends[k];
+				ck_assert_msg(e && hops++ <= g->n_sw,
+					      "%s: route %s -> %s lost at %s",
+					      what, g->dest[src].name,
+					      g->dest[d].name, g->sw[s].name);
+				load[e->out_chan]++;
+				s = e->peer;
+			}
+		}
+	for (k = 0; k < 2 * g->n_links; k++)
+		if (load[k] > max)
+			max = load[k];
+	free(load);
+	return max;
+}
+
+static void route(const struct ta_graph *g, const char *traffic_file,
+		  struct ta_result *r)
+{
+	struct ta_options o;
+
+	ta_options_init(&o);
+	if (traffic_file) {
+		o.traffic_file = strdup(traffic_file);
+		ck_assert_ptr_nonnull(o.traffic_file);
+	}
+	ck_assert_int_eq(ta_route(g, &o, NULL, r), 0);
+	ck_assert_uint_eq(r->stats.unreachable, 0);
+	ta_options_clear(&o);
+}
+
+static void expect_full_bisection(struct topo *t, unsigned hosts_per_leaf,
+				  const char *what)
+{
+	struct ta_graph *g = topo_to_graph(t);
+	uint64_t want = t->n_hosts - hosts_per_leaf, got;
+	struct ta_result r;
+
+	ck_assert_ptr_nonnull(g);
+	route(g, NULL, &r);
+	got = max_load(g, &r, ALL_PAIRS, what);
+	ck_assert_msg(got == want,
+		      "%s: busiest channel carries %llu host pairs, the "
+		      "hand-worked optimum is %llu",
+		      what, (unsigned long long)got, (unsigned long long)want);
+	ta_result_free(&r);
+	ta_graph_free(g);
+	topo_free(t);
+}
+
+/* leaves, spines, links per leaf-spine pair; hosts = spines * links */
+START_TEST(two_level_fat_trees)
+{
+	static const unsigned p[][3] = { { 4, 2, 1 }, { 6, 3, 1 },
+					 { 8, 4, 2 }, { 12, 6, 1 },
+					 { 5, 2, 3 }, { 16, 8, 1 } };
+	struct topo t;
+	char what[64];
+	unsigned k;
+
+	for (k = 0; k < sizeof(p) / sizeof(p[0]); k++) {
+		unsigned h = p[k][1] * p[k][2];
+
+		snprintf(what, sizeof(what), "fattree2 %u %u %u %u", p[k][0],
+			 p[k][1], h, p[k][2]);
+		ck_assert_int_eq(topo_fattree2(&t, p[k][0], p[k][1], h,
+					       p[k][2]), 0);
+		expect_full_bisection(&t, h, what);
+	}
+}
+END_TEST
+
+/* directors, lines, fabrics, leaves per line; hosts = directors */
+START_TEST(three_level_fat_trees)
+{
+	static const unsigned p[][4] = { { 2, 2, 1, 2 }, { 3, 3, 3, 3 },
+					 { 4, 4, 2, 4 }, { 4, 2, 4, 4 } };
+	struct topo t;
+	char what[64];
+	unsigned k;
+
+	for (k = 0; k < sizeof(p) / sizeof(p[0]); k++) {
+		snprintf(what, sizeof(what), "fattree3 %u %u %u %u %u",
+			 p[k][0], p[k][1], p[k][2], p[k][3], p[k][0]);
+		ck_assert_int_eq(topo_fattree3(&t, p[k][0], p[k][1], p[k][2],
+					       p[k][3], p[k][0]), 0);
+		expect_full_bisection(&t, p[k][0], what);
+	}
+}
+END_TEST
+
+/* writes topogen's ft3join traffic file to a temp file; caller unlinks */
+static void write_traffic(char *path)
+{
+	int fd = mkstemp(path);
+	FILE *f;
+
+	ck_assert_int_ge(fd, 0);
+	f = fdopen(fd, "w");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(topo_ft3join_traffic(f), 0);
+	ck_assert_int_eq(fclose(f), 0);
+}
+
+static void check_joined(unsigned k, enum topo_join_level level,
+			 const char *traffic)
+{
+	static const char *const names[] = { "top", "middle", "bottom" };
+	uint64_t want = (uint64_t)k * k * k / 4 - k / 2, with, without;
+	struct ta_result rw, ru;
+	struct ta_graph *g;
+	char what[64];
+	struct topo t;
+
+	snprintf(what, sizeof(what), "ft3join %u %s", k, names[level]);
+	ck_assert_int_eq(topo_ft3join(&t, k, level), 0);
+	g = topo_to_graph(&t);
+	ck_assert_ptr_nonnull(g);
+	route(g, traffic, &rw);
+	route(g, NULL, &ru);
+	with = max_load(g, &rw, SAME_TREE_PAIRS, what);
+	without = max_load(g, &ru, SAME_TREE_PAIRS, what);
+	/* every pair still reachable, with the file too */
+	max_load(g, &rw, ALL_PAIRS, what);
+	ck_assert_msg(with == want,
+		      "%s with the traffic file: intra-tree pairs put %llu on "
+		      "the busiest channel, the hand-worked optimum is %llu "
+		      "(without the file: %llu)",
+		      what, (unsigned long long)with,
+		      (unsigned long long)want, (unsigned long long)without);
+	ck_assert_msg(with <= without,
+		      "%s: intra-tree load %llu with the file, %llu without",
+		      what, (unsigned long long)with,
+		      (unsigned long long)without);
+	ta_result_free(&rw);
+	ta_result_free(&ru);
+	ta_graph_free(g);
+	topo_free(&t);
+}
+
+START_TEST(joined_fat_trees_with_traffic_file)
+{
+	char path[] = "/tmp/ta-balance-traffic-XXXXXX";
+	unsigned k;
+
+	write_traffic(path);
+	for (k = 4; k <= 6; k += 2) {
+		check_joined(k, TOPO_JOIN_TOP, path);
+		check_joined(k, TOPO_JOIN_MIDDLE, path);
+		check_joined(k, TOPO_JOIN_BOTTOM, path);
+	}
+	unlink(path);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("balance");
+	TCase *tc = tcase_create("balance");
+
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, two_level_fat_trees);
+	tcase_add_test(tc, three_level_fat_trees);
+	tcase_add_test(tc, joined_fat_trees_with_traffic_file);
+	suite_add_tcase(s, tc);
+	return run_suite(s);
+}
