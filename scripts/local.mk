@@ -15,6 +15,7 @@ scripts_lftcheck_SOURCES = \
 	scripts/lc_load.c scripts/lc_load.h \
 	scripts/lc_groups.c scripts/lc_groups.h \
 	scripts/lc_turns.c scripts/lc_turns.h
+scripts_lftcheck_SOURCES += scripts/lc_perm.c scripts/lc_perm.h
 
 # Reads every switch's LFT by directed-route SMPs (libibumad; umad2sim).
 noinst_PROGRAMS += scripts/lftread
