@@ -53,6 +53,9 @@ dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
 	scripts/bench_restart.sh
 EXTRA_DIST += scripts/README.md
 
+# Which decisions of turn addition cost throughput on random nets.
+dist_noinst_SCRIPTS += scripts/analysis_random.sh
+
 # Seeded fault campaign (failures and restores, tables checked after each).
 dist_noinst_SCRIPTS += scripts/fault_campaign.sh
 
