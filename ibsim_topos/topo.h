@@ -128,6 +128,40 @@ enum topo_join_level {
  */
 int topo_ft3join(struct topo *t, unsigned k, enum topo_join_level level);
 
+/*
+ * Where join link j ends in a tree: top: core group * k/2 + slot (group
+ * = the aggregation index the core links to); middle and bottom:
+ * aggregation or edge switch `slot` of pod `group`.
+ */
+struct topo_join_end {
+	unsigned group, slot;
+};
+
+/*
+ * Ends of join link j (0 .. k*k/4 - 1) in tree `tree` (0 = A, 1 = B).
+ * Every switch of a tree must get at most one join link.
+ */
+typedef struct topo_join_end (*topo_join_end_fn)(unsigned k, unsigned j,
+						  enum topo_join_level level,
+						  unsigned tree);
+
+/* topo_ft3join with the join links placed by `end`. */
+int topo_ft3join_wired(struct topo *t, unsigned k,
+		       enum topo_join_level level, topo_join_end_fn end);
+
+/*
+ * The same two trees joined differently (topo_ft3join_alt.c), so that no
+ * result depends on one wiring: top: core (a, m) of A to core (m, a) of
+ * B (a core of A's aggregation index a meets a core of B's index m);
+ * middle and bottom: every aggregation (edge) switch of A's first k/2
+ * pods, in pod order, to one of B's last k/2 pods in reverse pod order,
+ * the slot rotated by the pod: link j = pod j / (k/2) slot j % (k/2) of
+ * A to pod k - 1 - j / (k/2) slot (j + j / (k/2)) % (k/2) of B.  So the
+ * inter-tree traffic leaves through half the pods of each tree, from
+ * other positions in each.
+ */
+int topo_ft3join_alt(struct topo *t, unsigned k, enum topo_join_level level);
+
 /* "top", "middle", "bottom" -> level; -1 for anything else. */
 int topo_join_level_parse(const char *s, enum topo_join_level *level);
 

@@ -79,21 +79,30 @@ static void ft3j_tree_links(struct topo *t, const struct ft3j *g,
 							a * g->half + m));
 }
 
-/* The j-th switch of tree `tree` that takes a join link. */
-static unsigned join_sw(const struct ft3j *g, unsigned tree, unsigned j,
-			enum topo_join_level level)
+/* ft3join's own wiring (topo.h): the same positions in both trees. */
+static struct topo_join_end same_end(unsigned k, unsigned j,
+				     enum topo_join_level level,
+				     unsigned tree)
 {
-	unsigned pod = j % g->k, slot = j / g->k;
-
+	(void)tree;
 	if (level == TOPO_JOIN_TOP)
-		return core_sw(g, tree, j);
+		return (struct topo_join_end){ j / (k / 2), j % (k / 2) };
+	return (struct topo_join_end){ j % k, j / k };
+}
+
+/* The switch of tree `tree` at join end e. */
+static unsigned join_sw(const struct ft3j *g, unsigned tree,
+			struct topo_join_end e, enum topo_join_level level)
+{
+	if (level == TOPO_JOIN_TOP)
+		return core_sw(g, tree, e.group * g->half + e.slot);
 	if (level == TOPO_JOIN_MIDDLE)
-		return agg_sw(g, tree, pod, slot);
-	return edge_sw(g, tree, pod, slot);
+		return agg_sw(g, tree, e.group, e.slot);
+	return edge_sw(g, tree, e.group, e.slot);
 }
 
 static int ft3j_fill(struct topo *t, const struct ft3j *g,
-		     enum topo_join_level level)
+		     enum topo_join_level level, topo_join_end_fn end)
 {
 	unsigned tree, p, e, j;
 
@@ -109,12 +118,18 @@ static int ft3j_fill(struct topo *t, const struct ft3j *g,
 	ft3j_tree_links(t, g, 0);
 	ft3j_tree_links(t, g, 1);
 	for (j = 0; j < g->half * g->half; j++)
-		topo_build_link(t, join_sw(g, 0, j, level),
-				join_sw(g, 1, j, level));
+		topo_build_link(t, join_sw(g, 0, end(g->k, j, level, 0), level),
+				join_sw(g, 1, end(g->k, j, level, 1), level));
 	return 0;
 }
 
 int topo_ft3join(struct topo *t, unsigned k, enum topo_join_level level)
+{
+	return topo_ft3join_wired(t, k, level, same_end);
+}
+
+int topo_ft3join_wired(struct topo *t, unsigned k,
+		       enum topo_join_level level, topo_join_end_fn end)
 {
 	struct ft3j g = { .k = k, .half = k / 2 };
 	unsigned long long hosts, n_sw, n_links;
@@ -131,7 +146,7 @@ int topo_ft3join(struct topo *t, unsigned k, enum topo_join_level level)
 		return topo_build_reject(t);
 	if (topo_build_start(t, (unsigned)n_sw, "sw", (unsigned)n_links,
 			     (unsigned)hosts) ||
-	    ft3j_fill(t, &g, level))
+	    ft3j_fill(t, &g, level, end))
 		return topo_build_fail(t);
 	return topo_build_finish_exact(t);
 }

@@ -19,6 +19,7 @@ static const char usage_text[] =
 	"HOSTS\n"
 	"       topogen random N SWITCH_PORTS HOSTS SEED\n"
 	"       topogen ft3join K top|middle|bottom\n"
+	"       topogen ft3join-alt K top|middle|bottom\n"
 	"       topogen ft3join-traffic\n"
 	"Writes an ibsim netfile to stdout.  HOSTS is the number of hosts\n"
 	"per switch (per leaf for fattree2 and fattree3).  fattree3: leaves\n"
@@ -37,7 +38,10 @@ static const char usage_text[] =
 	"the hosts (0 to 1, a random choice by --seed N, default 1; the\n"
 	"others keep their ports).  --partial-pods K (fattree3): every odd\n"
 	"pod keeps only its first K leaves.  Oversubscribed leaves:\n"
-	"fattree2 with HOSTS > SPINES * LINKS_PER_PAIR.\n";
+	"fattree2 with HOSTS > SPINES * LINKS_PER_PAIR.\n"
+	"ft3join-alt: the same trees, the join links from other positions\n"
+	"(top: core (a,m) to core (m,a); middle, bottom: A's first K/2 pods\n"
+	"to B's last K/2 pods in reverse order, slots rotated).\n";
 
 static int usage(const char *msg)
 {
@@ -151,7 +155,8 @@ static int cmd_ft3join(int argc, char **argv)
 			TOPO_MAX_PORTS);
 		return usage(NULL);
 	}
-	if (topo_ft3join(&t, k, level)) {
+	if ((strcmp(argv[1], "ft3join-alt") ? topo_ft3join :
+	     topo_ft3join_alt)(&t, k, level)) {
 		fprintf(stderr, "topogen: ft3join: K = %u: %llu hosts and "
 			"switches exceed the %u unicast LIDs of a subnet "
 			"(K <= 44), or out of memory\n", k,
@@ -286,7 +291,7 @@ int main(int argc, char **argv)
 		     !strcmp(argv[1], "ft3join-traffic")))
 		return usage("--absent and --partial-pods: fattree2, fattree3 "
 			     "and the regular and random kinds only");
-	if (!strcmp(argv[1], "ft3join"))
+	if (!strcmp(argv[1], "ft3join") || !strcmp(argv[1], "ft3join-alt"))
 		return cmd_ft3join(argc, argv);
 	if (!strcmp(argv[1], "ft3join-traffic"))
 		return cmd_ft3join_traffic(argc);

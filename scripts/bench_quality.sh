@@ -7,7 +7,9 @@
 # For every fabric and engine it brings the fabric up, reads the LFTs back
 # (lftread) and evaluates them with lftcheck: unreachable pairs, channel
 # dependency graph on one VL, throughput (uniform on random networks;
-# intra- and inter-tree on two joined fat trees), turns used, hops.
+# intra- and inter-tree on two joined fat trees), permutation bandwidth
+# (lftcheck --perm: 100 random permutations and the shifts, every
+# fabric), turns used, hops.
 # Writes quality.csv, tables.md (the paper's figures as tables, and the
 # issue's targets with their numbers) and PNG plots (gnuplot).  Installs
 # what it needs and builds into _build when no --build is given.  Not part
@@ -26,6 +28,9 @@
 #                    links (default 4,8,16; 32 = 8,192 hosts a tree;
 #                    "none")
 #   --joins LIST     top,middle,bottom (default all three)
+#   --wirings LIST   same (ft3join), alt (ft3join-alt: the join links
+#                    from other positions, ibsim_topos/README); default
+#                    same,alt.  alt rows have join "LEVEL-alt"
 #   --quick          random N=10,20 seed 1 and joined K=4 only
 # Engines:
 #   --engines LIST   from turnadd (ours), tp (turnadd's turn_prohibition
@@ -60,7 +65,8 @@
 # CYCLE on one VL), throughput (uniform), intra, inter, join_links,
 # prohibited_fraction (turns no route takes), mean_sw_hops, max_sw_hops,
 # root (updn-best), roots_tried, up_s (opensm start to SUBNET UP), wall_s,
-# note.  roots.csv: every root updn-best tried.
+# note, perm (mean permutation bandwidth), perm_worst (lowest mean of one
+# pattern).  roots.csv: every root updn-best tried.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -100,6 +106,7 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		} else if (st == "ok" && num($c["throughput"])) {
 			rn[k]++; rsum[k] += $c["throughput"]
 			pf[k] += $c["prohibited_fraction"]; hop[k] += $c["mean_sw_hops"]
+			if (("perm" in c) && num($c["perm"])) { rpn[k]++; rps[k] += $c["perm"] }
 		} else if (!(k in rwhy)) rwhy[k] = st
 	} else {
 		kk = $c["size"]; j = $c["join"]
@@ -107,6 +114,7 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		if (!(j in jseen)) { jseen[j] = 1; js[++nj] = j }
 		k = kk SUBSEP j SUBSEP e
 		jst[k] = st; jin[k] = $c["intra"]; jout[k] = $c["inter"]
+		jperm[k] = ("perm" in c) && num($c["perm"]) ? $c["perm"] : "-"
 		if (st == "ok" && $c["unreachable_host_pairs"] != 0)
 			jst[k] = $c["unreachable_host_pairs"] " pairs unreachable"
 		jhosts[kk] = $c["hosts"] / 2
@@ -126,6 +134,11 @@ function hdr(first, list, n,   i, s) {
 	print s " |"
 	s = "| ---"; for (i = 1; i <= n; i++) s = s " | ---"
 	print s " |"
+}
+function pcell(k) {
+	if (!(k in jst)) return "-"
+	if (jst[k] != "ok") return jst[k]
+	return jperm[k]
 }
 function jcell(k,   s) {
 	if (!(k in jst)) return "-"
@@ -159,6 +172,20 @@ END {
 			for (j = 1; j <= nre; j++) {
 				k = ns[i] SUBSEP reng[j]
 				s = s " | " (k in rtot ? cell(rsum[k], rn[k], rwhy[k], rtot[k]) : "-")
+			}
+			print s " |"
+		}
+		print ""
+		print "## Random networks: mean permutation bandwidth over the seeds"
+		print ""
+		print "lftcheck --perm: 100 random permutations (seed 1) and the shifts i -> i+s of the hosts ranked by name; a flow gets 1 / (flows on the most shared link of its path); mean over all flows (the effective bisection bandwidth of the SSSP/DFSSSP papers)."
+		print ""
+		hdr("switches", reng, nre)
+		for (i = 1; i <= nn; i++) {
+			s = "| " ns[i]
+			for (j = 1; j <= nre; j++) {
+				k = ns[i] SUBSEP reng[j]
+				s = s " | " (k in rtot ? cell(rps[k], rpn[k], rwhy[k], rtot[k]) : "-")
 			}
 			print s " |"
 		}
@@ -207,6 +234,17 @@ END {
 			for (j = 1; j <= ne; j++) s = s " | " jcell(ks[a] SUBSEP js[i] SUBSEP eng[j])
 			print s " |"
 		}
+		print ""
+		print "\"-alt\": `topogen ft3join-alt K JOIN`, the same trees with the join links from other positions (ibsim_topos/README)."
+		print ""
+		print "## Every join level and size: permutation bandwidth (all hosts of both trees)"
+		print ""
+		hdr("fabric", eng, ne)
+		for (a = 1; a <= nk; a++) for (i = 1; i <= nj; i++) {
+			s = "| K=" ks[a] " " js[i]
+			for (j = 1; j <= ne; j++) s = s " | " pcell(ks[a] SUBSEP js[i] SUBSEP eng[j])
+			print s " |"
+		}
 	}
 	print ""
 	print "## Reachability, deadlock freedom, virtual lanes (all fabrics)"
@@ -244,8 +282,10 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	}
 	if (fam == "random") {
 		n = $c["size"]; if (n + 0 > nmax + 0) nmax = n
+		if (!(n in nseen)) { nseen[n] = 1; nl[++nnl] = n }
 		if (st == "ok" && num($c["throughput"]) && $c["unreachable_host_pairs"] == 0) {
 			rs[n, e] += $c["throughput"]; rn[n, e]++
+			if (("perm" in c) && num($c["perm"])) { ps[n, e] += $c["perm"]; pn[n, e]++ }
 		}
 	} else {
 		k = $c["size"]; j = $c["join"]
@@ -256,7 +296,22 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 	}
 }
 function mean(n, e) { return rn[n, e] ? rs[n, e] / rn[n, e] : "" }
-function jrank(j) { return j == "top" ? 1 : j == "middle" ? 2 : 3 }
+function pmean(n, e) { return pn[n, e] ? ps[n, e] / pn[n, e] : "" }
+# random nets: turnadd >= tp at every N on one metric (m: 1 uniform, 2 perm)
+function vs_tp(m,   i, n, a, t, ok, s, any) {
+	ok = 1; s = ""; any = 0
+	for (i = 1; i <= nnl; i++) {
+		n = nl[i]
+		a = (m == 1 ? mean(n, "turnadd") : pmean(n, "turnadd"))
+		t = (m == 1 ? mean(n, "tp") : pmean(n, "tp"))
+		if (t == "") continue
+		any = 1
+		s = s sprintf(" %s: %s/%.4f;", n, (a == "" ? "-" : sprintf("%.4f", a)), t)
+		if (a == "" || a < t - 1e-9) ok = 0
+	}
+	if (any) printf "| random: turnadd >= tp at every N (%s) |%s | %s |\n", (m == 1 ? "uniform" : "permutations"), s, verdict(ok)
+}
+function jrank(j) { return j == "top" ? 1 : j == "middle" ? 2 : j == "bottom" ? 3 : j == "top-alt" ? 4 : j == "middle-alt" ? 5 : 6 }
 function before(a, b,   x, y) {
 	split(a, x, SUBSEP); split(b, y, SUBSEP)
 	return x[1] + 0 < y[1] + 0 || (x[1] == y[1] && jrank(x[2]) < jrank(y[2]))
@@ -266,7 +321,7 @@ END {
 	for (i = 1; i <= nf; i++) for (m = i + 1; m <= nf; m++)
 		if (before(fl[m], fl[i])) { t = fl[i]; fl[i] = fl[m]; fl[m] = t }
 	print ""
-	print "## Targets (issue 4)"
+	print "## Targets"
 	print ""
 	print "| target | numbers | verdict |"
 	print "| --- | --- | --- |"
@@ -285,6 +340,17 @@ END {
 		t = mean(nmax, "tp")
 		if (a != "" && t != "") printf "| random, %d switches: turnadd vs tp (paper: about equal) | %.4f vs %.4f (%.2fx) | info |\n", nmax, a, t, a / t
 	}
+	for (i = 1; i <= nnl; i++) for (m = i + 1; m <= nnl; m++)
+		if (nl[m] + 0 < nl[i] + 0) { t = nl[i]; nl[i] = nl[m]; nl[m] = t }
+	vs_tp(1); vs_tp(2)
+	ok = 1; s = ""; any = 0
+	for (i = 1; i <= nnl; i++) {
+		n = nl[i]; a = mean(n, "turnadd"); b = mean(n, "updn-best")
+		if (n + 0 < 50 || a == "" || b == "") continue
+		any = 1; s = s sprintf(" %s: %.2fx;", n, a / b)
+		if (a < 2 * b) ok = 0
+	}
+	if (any) printf "| random, N >= 50: turnadd >= 2x updn-best (uniform) |%s | %s |\n", s, verdict(ok)
 	ok = 1; s = ""; any = 0
 	for (q = 1; q <= nf; q++) {
 		split(fl[q], p, SUBSEP)
@@ -301,7 +367,7 @@ END {
 		ok = 1; s = ""; any = 0
 		for (q = 1; q <= nf; q++) {
 			split(fl[q], p, SUBSEP)
-			if (p[2] == "bottom") continue
+			if (p[2] ~ /^bottom/) continue
 			v = intra[p[1], p[2], e]
 			if (!num(v)) continue
 			any = 1
@@ -444,7 +510,7 @@ set linetype cycle 9'
 
 all_engines=turnadd,tp,updn,updn-best,ftree,minhop,dfsssp,nue,lash
 sizes=10,20,30,40,50,60,70,80,90,100 seeds=3 ks=4,8,16
-joins=top,middle,bottom engines=$all_engines updn_roots=20
+joins=top,middle,bottom wirings=same,alt engines=$all_engines updn_roots=20
 build='' topogen='' timeout_s=600 out='' to_results=0 keep=0 report_dir=''
 while (($#)); do
 	case $1 in
@@ -452,6 +518,7 @@ while (($#)); do
 	--seeds) seeds=${2:?}; shift ;;
 	--ks) ks=${2:?}; shift ;;
 	--joins) joins=${2:?}; shift ;;
+	--wirings) wirings=${2:?}; shift ;;
 	--quick) sizes=10,20 seeds=1 ks=4 ;;
 	--engines) engines=${2:?}; shift ;;
 	--updn-roots) updn_roots=${2:?}; shift ;;
@@ -488,10 +555,11 @@ list_of() {
 	done
 }
 
-size_list=() k_list=() join_list=() engine_list=() seed_list=()
+size_list=() k_list=() join_list=() engine_list=() seed_list=() wiring_list=()
 list_of size_list "$sizes" '^[1-9][0-9]*$'
 list_of k_list "$ks" '^(4|8|16|32|64)$'
 list_of join_list "$joins" '^(top|middle|bottom)$'
+list_of wiring_list "$wirings" '^(same|alt)$'
 list_of engine_list "$engines" "^(${all_engines//,/|})$"
 if [[ $seeds =~ ^[1-9][0-9]*$ ]]; then
 	seed_list=()
@@ -535,7 +603,7 @@ fi
 mkdir -p "$out/nets" "$out/runs"
 out=$(cd "$out" && pwd)
 
-csv_head='family,fabric,size,seed,join,switches,hosts,engine,status,routed_by,vls,unreachable_host_pairs,unreachable_host_to_switch,cdg,throughput,intra,inter,join_links,prohibited_fraction,mean_sw_hops,max_sw_hops,root,roots_tried,up_s,wall_s,note'
+csv_head='family,fabric,size,seed,join,switches,hosts,engine,status,routed_by,vls,unreachable_host_pairs,unreachable_host_to_switch,cdg,throughput,intra,inter,join_links,prohibited_fraction,mean_sw_hops,max_sw_hops,root,roots_tried,up_s,wall_s,note,perm,perm_worst'
 echo "$csv_head" >"$out/quality.csv"
 echo 'fabric,root,status,throughput,intra,inter,cdg,unreachable_host_pairs' \
 	>"$out/roots.csv"
@@ -751,7 +819,7 @@ run_engine() {
 		st=ok
 	fi
 	c=$(val cdg "$r")
-	printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
+	printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
 		"$family" "$fabric" "$size" "$seed" "$join" \
 		"$(val switches "$r")" "$(val hosts "$r")" "$engine" "$st" \
 		"$(val routed_by "$r")" "$(val vls "$r")" \
@@ -762,14 +830,16 @@ run_engine() {
 		"$(val prohibited_fraction "$r")" "$(val mean_sw_hops "$r")" \
 		"$(val max_sw_hops "$r")" "$(val root "$r")" \
 		"$(val roots_tried "$r")" "$(val up_s "$r")" "$wall" "$note" \
+		"$(val perm_bandwidth "$r")" "$(val perm_worst_pattern "$r")" \
 		>>"$out/quality.csv"
 	if [[ -f $rdir/roots.csv ]]; then
 		cat "$rdir/roots.csv" >>"$out/roots.csv"
 	fi
 	run_no=$((run_no + 1))
-	printf '[%d/%d %4ds] %-22s %-9s %-8s thr=%s intra=%s inter=%s cdg=%s unreach=%s vls=%s %s\n' \
+	printf '[%d/%d %4ds] %-22s %-9s %-8s thr=%s perm=%s intra=%s inter=%s cdg=%s unreach=%s vls=%s %s\n' \
 		"$run_no" "$runs_total" "$(($(date +%s) - bench_t0))" "$fabric" \
 		"$engine" "$st" "$(val throughput "$r")" \
+		"$(val perm_bandwidth "$r")" \
 		"$(val intra_throughput "$r")" "$(val inter_throughput "$r")" \
 		"$c" "$(val unreachable_host_pairs "$r")" "$(val vls "$r")" \
 		"$note"
@@ -815,8 +885,13 @@ for n in "${size_list[@]}"; do
 	done
 done
 for k in "${k_list[@]}"; do
-	for j in "${join_list[@]}"; do
-		fabrics+=("joined $k - $j")
+	for w in "${wiring_list[@]}"; do
+		for j in "${join_list[@]}"; do
+			if [[ $w == alt ]]; then
+				j=$j-alt
+			fi
+			fabrics+=("joined $k - $j")
+		done
 	done
 done
 runs_total=0
@@ -837,13 +912,17 @@ for f in "${fabrics[@]}"; do
 		fabric=random-$size-s$seed
 		net=$out/nets/$fabric.net
 		"$topogen" random "$size" 10 10 "$seed" >"$net"
-		traffic='' check_opts=(-t)
+		traffic='' check_opts=(-t --perm)
 	else
 		fabric=join-$join-k$size
 		net=$out/nets/$fabric.net
-		"$topogen" ft3join "$size" "$join" >"$net" ||
-			fab_die "topogen ft3join $size $join failed (a topogen with ft3join is needed)"
-		traffic=$two_tree_traffic check_opts=(-t --groups 'tA-,tB-')
+		gen=ft3join
+		if [[ $join == *-alt ]]; then
+			gen=ft3join-alt
+		fi
+		"$topogen" "$gen" "$size" "${join%-alt}" >"$net" ||
+			fab_die "topogen $gen $size ${join%-alt} failed (a topogen with $gen is needed)"
+		traffic=$two_tree_traffic check_opts=(-t --perm --groups 'tA-,tB-')
 	fi
 	pick_roots "$net"
 	for e in "${engine_list[@]}"; do

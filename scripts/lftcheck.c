@@ -4,7 +4,8 @@
  * switches, independently of the routing engine that computed them, and
  * evaluates their quality.
  *
- *   lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] TOPOLOGY LFTS
+ *   lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] [--perm[=N]]
+ *            TOPOLOGY LFTS
  *
  * TOPOLOGY is ibnetdiscover output (default format or -p, lc_ibnd.h),
  * LFTS the output of lftread, dump_lfts/dump_fts or ibroute (those
@@ -13,7 +14,8 @@
  * acyclic, 1 if not, 2 on bad usage or input.  -t (--throughput) also
  * prints the papers' throughput of the routes (see lc_load.h) and the
  * turn usage (lc_turns.h, also --turns); --groups the throughput of
- * the two-group traffic (lc_groups.h).
+ * the two-group traffic (lc_groups.h); --perm the permutation
+ * bandwidth (lc_perm.h).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -26,12 +28,13 @@
 #include "lc_ibnd.h"
 #include "lc_load.h"
 #include "lc_parse.h"
+#include "lc_perm.h"
 #include "lc_turns.h"
 
-enum { OPT_TURNS = 256, OPT_GROUPS, OPT_VERSION };
+enum { OPT_TURNS = 256, OPT_GROUPS, OPT_VERSION, OPT_PERM, OPT_PERM_SEED };
 
 static const char usage_text[] =
-	"usage: lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] "
+	"usage: lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] [--perm[=N]] "
 	"TOPOLOGY LFTS\n"
 	"  TOPOLOGY  ibnetdiscover output (default format or -p)\n"
 	"  LFTS      lftread, dump_lfts / dump_fts or ibroute output\n"
@@ -57,6 +60,15 @@ static const char usage_text[] =
 	"            links between A and B; n = hosts of the sender's "
 	"group),\n"
 	"            join_links=, hosts_a=, hosts_b=\n"
+	"  --perm[=N]  permutation traffic (effective bisection bandwidth):\n"
+	"            N random permutations (default 100, seed 1) and the\n"
+	"            shifts i -> i+s (all, or 256 spread evenly), hosts\n"
+	"            ranked by name; a flow gets 1/(flows on the most\n"
+	"            shared link of its path).  Prints perm_bandwidth= (mean\n"
+	"            over all flows), perm_random=, perm_shift=,\n"
+	"            perm_worst_pattern=, perm_patterns=, perm_shifts=,\n"
+	"            perm_undelivered_flows=\n"
+	"  --perm-seed S  seed of the random permutations\n"
 	"  --help    this text\n"
 	"  --version print the version\n"
 	"Hops (max_sw_hops, mean_sw_hops): inter-switch links, over ordered\n"
@@ -168,11 +180,45 @@ static void print_turns(const struct lc_report *r)
 	       t.total ? 1.0 - (double)t.used / (double)t.total : 0.0);
 }
 
+static int print_perm(const struct lc_fabric *f, const struct lc_perm_opts *o)
+{
+	struct lc_perm_report r;
+
+	if (lc_perm_compute(f, o, &r))
+		return -1;
+	printf("perm_bandwidth=%.4f perm_random=", r.bandwidth);
+	if (r.patterns > r.shifts)
+		printf("%.4f", r.random_bandwidth);
+	else
+		putchar('-');	/* no random pattern */
+	printf(" perm_shift=%.4f perm_worst_pattern=%.4f perm_patterns=%u "
+	       "perm_shifts=%u perm_undelivered_flows=%llu\n",
+	       r.shift_bandwidth, r.worst_pattern, r.patterns, r.shifts,
+	       r.undelivered);
+	return 0;
+}
+
 struct options {
 	int throughput, turns;
 	unsigned long max_detail;
 	const char *groups;	/* --groups argument, or NULL */
+	int perm;
+	struct lc_perm_opts perm_opts;
 };
+
+/* The unsigned number in arg, or -1 (message printed). */
+static int parse_count(const char *what, const char *arg,
+		       unsigned long long *v)
+{
+	char *end;
+
+	*v = strtoull(arg, &end, 10);
+	if (!*arg || *end || *arg == '-' || *v > 0xffffffffull) {
+		fprintf(stderr, "lftcheck: bad %s '%s'\n", what, arg);
+		return -1;
+	}
+	return 0;
+}
 
 /* 0: go on, 1: --help or --version printed, -1: bad usage (printed). */
 static int parse_options(int argc, char **argv, struct options *o)
@@ -181,14 +227,20 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "throughput", no_argument, NULL, 't' },
 		{ "turns", no_argument, NULL, OPT_TURNS },
 		{ "groups", required_argument, NULL, OPT_GROUPS },
+		{ "perm", optional_argument, NULL, OPT_PERM },
+		{ "perm-seed", required_argument, NULL, OPT_PERM_SEED },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
+	unsigned long long v;
 	char *end;
 	int opt;
 
-	*o = (struct options){ .max_detail = 10 };
+	*o = (struct options){ .max_detail = 10, .perm_opts = {
+		.random = LC_PERM_DEFAULT_RANDOM,
+		.max_shifts = LC_PERM_DEFAULT_SHIFTS,
+		.seed = LC_PERM_DEFAULT_SEED } };
 	while ((opt = getopt_long(argc, argv, "hn:t", long_opts, NULL)) != -1) {
 		switch (opt) {
 		case 't':
@@ -200,6 +252,18 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_GROUPS:
 			o->groups = optarg;
+			break;
+		case OPT_PERM:
+			o->perm = 1;
+			if (optarg && parse_count("--perm", optarg, &v))
+				return -1;
+			if (optarg)
+				o->perm_opts.random = (unsigned)v;
+			break;
+		case OPT_PERM_SEED:
+			if (parse_count("--perm-seed", optarg, &v))
+				return -1;
+			o->perm_opts.seed = v;
 			break;
 		case 'n':
 			o->max_detail = strtoul(optarg, &end, 10);
@@ -236,6 +300,8 @@ static int print_quality(const struct lc_fabric *f, const struct lc_report *r,
 	if (o->turns)
 		print_turns(r);
 	if (o->groups && print_groups(f, g))
+		return -1;
+	if (o->perm && print_perm(f, &o->perm_opts))
 		return -1;
 	return 0;
 }

@@ -16,6 +16,7 @@ scripts_lftcheck_SOURCES = \
 	scripts/lc_load.c scripts/lc_load.h \
 	scripts/lc_groups.c scripts/lc_groups.h \
 	scripts/lc_turns.c scripts/lc_turns.h
+scripts_lftcheck_SOURCES += scripts/lc_perm.c scripts/lc_perm.h
 
 # Reads every switch's LFT by directed-route SMPs (libibumad; umad2sim).
 bin_PROGRAMS += scripts/lftread
@@ -54,6 +55,9 @@ dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
 	scripts/bench_speed.sh scripts/ensure_build.sh scripts/bench_quality.sh \
 	scripts/bench_restart.sh
 EXTRA_DIST += scripts/README.md
+
+# Which decisions of turn addition cost throughput on random nets.
+dist_noinst_SCRIPTS += scripts/analysis_random.sh
 
 # Seeded fault campaign (failures and restores, tables checked after each).
 dist_noinst_SCRIPTS += scripts/fault_campaign.sh scripts/campaign_configured.sh

@@ -269,11 +269,18 @@ static int redecide_around_tree(struct route_job *j)
  */
 static int estimate_traffic(struct route_job *j, struct ta_stats *st)
 {
+	uint32_t k;
+
 	if (st->traffic_estimated)
 		return 0;
 	st->traffic_estimated = 1;
-	return ta_turn_traffic(j->g, j->tr, j->group, j->spread,
-			       j->by_switch, j->turn_w);
+	if (ta_turn_traffic(j->g, j->tr, j->group, j->spread,
+			    j->by_switch, j->turn_w))
+		return -1;
+	if (j->o->experiment & TA_EXP_FLAT_WEIGHTS)
+		for (k = 0; k < j->g->n_turn_slots; k++)
+			j->turn_w[k] = 1.0;
+	return 0;
 }
 
 /* mode turn_prohibition: the paper's TP instead of tree + addition */
@@ -326,6 +333,13 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	uint32_t s, k;
 	int taken = 0;
 
+	if (j->o->experiment)
+		ta_logf(j->log, TA_LOG_INFO,
+			"experiment:%s%s (analysis only, not deadlock-safe)",
+			j->o->experiment & TA_EXP_NO_TREE_FIRST ?
+				" no_tree_first" : "",
+			j->o->experiment & TA_EXP_FLAT_WEIGHTS ?
+				" flat_weights" : "");
 	if (j->o->mode == TA_MODE_TURN_PROHIBITION)
 		return decide_turns_tp(j, st);
 	kept = j->o->mode == TA_MODE_TURN_ADDITION ? carry_turns(j) : 0;
@@ -343,7 +357,8 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 		return -1;
 	if (!taken && build_escape(j, kept ? j->cdg.state : NULL))
 		return -1;
-	if (!taken && ta_escape_allow_turns(&j->esc, &j->cdg)) {
+	if (!taken && !(j->o->experiment & TA_EXP_NO_TREE_FIRST) &&
+	    ta_escape_allow_turns(&j->esc, &j->cdg)) {
 		j->all_carried = 0;
 		if (estimate_traffic(j, st) || redecide_around_tree(j))
 			return -1;

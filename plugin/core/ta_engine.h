@@ -50,7 +50,17 @@ struct ta_options {
 	 * so a caller can keep the last good groups in force */
 	const struct ta_traffic *traffic;
 	enum ta_mode mode;
+	unsigned experiment;	/* TA_EXP_*: analysis only, default 0 */
 };
+
+/*
+ * Option "experiment": switches one decision of turn addition off to
+ * measure what it costs (scripts/README.md, "What limits turnadd on
+ * random nets").  Not for production: without the tree turns first the
+ * routes may be incomplete or deadlock.
+ */
+#define TA_EXP_NO_TREE_FIRST 1u	/* escape-tree turns not pre-allowed */
+#define TA_EXP_FLAT_WEIGHTS 2u	/* every turn weighs the same */
 
 void ta_options_init(struct ta_options *o);
 void ta_options_clear(struct ta_options *o);

@@ -100,8 +100,19 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			*why = "lft_read_on_start must be yes or no";
 			return -1;
 		}
+	} else if (!strcmp(tok[0], "experiment")) {
+		if (!strcmp(tok[1], "none"))
+			o->experiment = 0;
+		else if (!strcmp(tok[1], "no_tree_first"))
+			o->experiment |= TA_EXP_NO_TREE_FIRST;
+		else if (!strcmp(tok[1], "flat_weights"))
+			o->experiment |= TA_EXP_FLAT_WEIGHTS;
+		else {
+			*why = "experiment must be none, no_tree_first or flat_weights";
+			return -1;
+		}
 	} else {
-		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start)";
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, experiment)";
 		return -1;
 	}
 	return 0;

@@ -54,7 +54,13 @@ for e in turnadd updn-best; do
 	# its host link, so 1.0 is impossible
 	awk -v t="$tp" 'BEGIN { exit !(t > 0 && t < 1) }' ||
 		fail "$e: throughput $tp not in (0,1)"
+	# lftcheck --perm's figure reaches the CSV
+	awk -v t="$(field "$e" perm)" -v w="$(field "$e" perm_worst)" \
+		'BEGIN { exit !(t > 0 && t <= 1 && w > 0 && w <= t) }' ||
+		fail "$e: perm $(field "$e" perm) worst $(field "$e" perm_worst)"
 done
+expect_line "$out/tables.md" '^## Random networks: mean permutation bandwidth over the seeds$'
+
 [[ $(field turnadd routed_by) == turnadd ]] || fail "turnadd did not route"
 [[ $(field turnadd cdg) == acyclic ]] || fail "turnadd: CDG has a cycle"
 [[ $(field updn-best routed_by) == updn ]] || fail "updn-best: not updn"

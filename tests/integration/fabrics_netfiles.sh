@@ -29,16 +29,24 @@ expect() {
 	done
 }
 
-# ft3join K LEVEL LEVEL_NUMBER
+# ft3join K LEVEL LEVEL_NUMBER [ft3join-alt]
+# ft3join-alt joins other positions: at the top core (a, m) to core (m, a),
+# so only the k/2 cores with a = m meet their namesake; in the middle and
+# at the bottom whole pods (k/2 switches each) of half of tree A's pods,
+# never to the same pod of B.
 check_ft3join() {
-	local k=$1 lvl=$2 l=$3 net h per_pod t
-	net=$TEST_TMP/ft3join-$k-$lvl.net
-	"$TOPOGEN" ft3join "$k" "$lvl" >"$net"
+	local k=$1 lvl=$2 l=$3 gen=${4:-ft3join} net h per_pod t same
+	net=$TEST_TMP/$gen-$k-$lvl.net
+	"$TOPOGEN" "$gen" "$k" "$lvl" >"$net"
 	stats "$net"
 	h=$((k / 2))
-	per_pod=$((k / 4))-$((k / 4))
+	per_pod=$((k / 4))-$((k / 4)) same=$((k * k / 4))
 	[[ $lvl == top ]] && per_pod=0-0
-	expect "ft3join $k $lvl" first_node=Switch \
+	if [[ $gen == ft3join-alt ]]; then
+		per_pod=0-$h same=0
+		[[ $lvl == top ]] && per_pod=0-0 same=$h
+	fi
+	expect "$gen $k $lvl" first_node=Switch \
 		hosts=$((k * k * k / 2)) switches=$((5 * k * k / 2)) \
 		links=$((k * k * k + k * k / 4)) \
 		bad_ports=0 bad_links=0 bad_levels=0 components=1 \
@@ -46,10 +54,10 @@ check_ft3join() {
 		"sw_ports_$k=$((2 * k * k))" "sw_ports_$((k + 1))=$((k * k / 2))" \
 		sw_unused_ports=0 \
 		join_links=$((k * k / 4)) "join_levels=$l-$l:$((k * k / 4))" \
-		join_same_name=$((k * k / 4)) join_multi=0 \
+		join_same_name=$same join_multi=0 \
 		join_per_pod=$per_pod joined_ports=$((k + 1))-$((k + 1))
 	for t in tA tB; do
-		expect "ft3join $k $lvl tree $t" \
+		expect "$gen $k $lvl tree $t" \
 			"${t}_hosts=$((k * k * k / 4))" \
 			"${t}_switches=$((5 * k * k / 4))" "${t}_components=1" \
 			"${t}_level_1=$((k * k / 2))" \
@@ -59,7 +67,7 @@ check_ft3join() {
 			"${t}_ports_1=0-0/$h-$h" "${t}_ports_2=$h-$h/$h-$h" \
 			"${t}_ports_3=$k-$k/0-0"
 	done
-	echo "ft3join $k $lvl: OK ($((k * k * k / 2)) hosts," \
+	echo "$gen $k $lvl: OK ($((k * k * k / 2)) hosts," \
 		"$((k * k / 4)) join links)"
 }
 
@@ -67,6 +75,9 @@ for k in 4 8; do
 	check_ft3join "$k" top 3
 	check_ft3join "$k" middle 2
 	check_ft3join "$k" bottom 1
+	check_ft3join "$k" top 3 ft3join-alt
+	check_ft3join "$k" middle 2 ft3join-alt
+	check_ft3join "$k" bottom 1 ft3join-alt
 done
 
 # The checker itself: a port above the declared count, a link one end

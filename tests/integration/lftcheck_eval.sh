@@ -38,6 +38,24 @@
 #    sends 2/1 = 2.0, 1.0 to each: b-h3's host link carries 2.0: inter
 #    1/2 (it would be 1/4 with the receiver's n: a-s2[4] carrying 4.0).
 #    intra: a-h1 <-> a-h2 1.0 each, b-h3 alone sends nothing: 1.
+# permutations (--perm; --perm=0: the shifts only, hosts ranked by name;
+#  a flow gets 1 / (flows on the most shared link direction of its path)):
+#  two2, hosts a-h1 a-h2 b-h3 b-h4: shift 1 (h1->h2, h2->h3, h3->h4,
+#    h4->h1) and shift 3 put at most one flow on a-s1[3] and b-s2[3]: 4 x
+#    1.0 each; shift 2 (h1->h3, h2->h4 both on a-s1[3], back likewise):
+#    4 x 1/2.  Mean (4 + 2 + 4) / 12 = 0.8333, worst pattern 0.5.
+#  ft2x2-onespine (everything over s3): the same, 0.8333; ft2x2-balanced
+#    (h3, h4 reached over s3, s4, h1, h2 likewise): every link direction
+#    carries the flows to one host only, so 1.0 for ANY permutation, the
+#    random ones too; onespine's random ones lose where both of s1's
+#    hosts send to s2 (1/2 then): strictly between 1/2 and 1.
+#  ft2x2-drop (s1 has no entry for h4; s2 sends to h2 over s3): shift 1
+#    4 x 1.0; shift 2 h1->h3 1.0, h2->h4 0 (undelivered), h3->h1 and
+#    h4->h2 share s2[3]: 1/2 each; shift 3 h1->h4 0, the others 1.0:
+#    (4 + 2 + 3) / 12 = 0.75, 2 undelivered flows.
+#  tri-bad, hosts a-h1 a-h2 b-h3: shift 1 one flow a link: 3 x 1.0;
+#    shift 2 a-h1->b-h3 and b-h3->a-h2 share a-s1[2] (1/2 each),
+#    a-h2->a-h1 1.0: (3 + 2) / 6 = 0.8333, worst pattern 2/3.
 # line3-loop.lft: its CDG has 4 edges; 2 of them are the U-turns of the
 #  loop s2[3]->s3[2]->s2[3] (back over the same link at s3 and at s2),
 #  which are not turns: U = 2 (s2's 2->3 and 3->2).
@@ -131,8 +149,36 @@ run oneprefix two2.topo two2.lft --groups a-
 expect_status 2 "$status" "one prefix only"
 expect_line "$(out oneprefix)" '^lftcheck: --groups: .*want two non-empty'
 
+# permutation bandwidth (hand-worked above)
+run ptwo2 two2.topo two2.lft --perm=0
+expect_line "$(out ptwo2)" \
+	'^perm_bandwidth=0\.8333 perm_random=- perm_shift=0\.8333 perm_worst_pattern=0\.5000 perm_patterns=3 perm_shifts=3 perm_undelivered_flows=0$'
+if grep -q '^throughput=' "$(out ptwo2)"; then
+	fail "--perm printed the uniform throughput"
+fi
+run pone ft2x2.topo ft2x2-onespine.lft --perm=0
+expect_line "$(out pone)" '^perm_bandwidth=0\.8333 .* perm_worst_pattern=0\.5000 '
+run pbal ft2x2.topo ft2x2-balanced.lft --perm
+expect_line "$(out pbal)" \
+	'^perm_bandwidth=1\.0000 perm_random=1\.0000 perm_shift=1\.0000 perm_worst_pattern=1\.0000 perm_patterns=103 perm_shifts=3 perm_undelivered_flows=0$'
+run pone_r ft2x2.topo ft2x2-onespine.lft --perm=200 --perm-seed 9
+expect_line "$(out pone_r)" ' perm_patterns=203 perm_shifts=3 '
+r=$(sed -nE 's/.* perm_random=([0-9.]+) .*/\1/p' "$(out pone_r)")
+awk -v r="$r" 'BEGIN { exit !(r > 0.5 && r < 1) }' ||
+	fail "onespine random permutations: $r, want strictly between 0.5 and 1"
+run pdrop ft2x2.topo ft2x2-drop.lft --perm=0
+expect_status 1 "$status" "ft2x2-drop --perm"
+expect_line "$(out pdrop)" \
+	'^perm_bandwidth=0\.7500 .* perm_undelivered_flows=2$'
+run ptri tri.topo tri-bad.lft --perm=0
+expect_line "$(out ptri)" \
+	'^perm_bandwidth=0\.8333 perm_random=- perm_shift=0\.8333 perm_worst_pattern=0\.6667 perm_patterns=2 perm_shifts=2 '
+run pbadn two2.topo two2.lft --perm=-1
+expect_status 2 "$status" "--perm=-1"
+expect_line "$(out pbadn)" "^lftcheck: bad --perm '-1'"
+
 "$LFTCHECK" --help >"$TEST_TMP/help.out"
-for opt in --throughput --turns --groups; do
+for opt in --throughput --turns --groups --perm; do
 	grep -q -- "$opt" "$TEST_TMP/help.out" || fail "--help lacks $opt"
 done
 echo "$test_name: PASS"

@@ -259,6 +259,63 @@ static void check_ft3join(unsigned k, enum topo_join_level level)
 	topo_free(&t);
 }
 
+/*
+ * topo_ft3join_alt: the trees exactly as topo_ft3join's (same switches,
+ * hosts, tree links and ports), only the join links elsewhere, each end
+ * where topo.h says, no switch with two.
+ */
+static void check_ft3join_alt(unsigned k, enum topo_join_level level)
+{
+	unsigned h = k / 2, i, n_tree, same = 0;
+	unsigned char *seen;
+	struct topo t, u;
+
+	if (topo_ft3join_alt(&t, k, level) || topo_ft3join(&u, k, level)) {
+		CHECK(0, "ft3join-alt %u %d failed", k, (int)level);
+		return;
+	}
+	check_sane(&t, "ft3join-alt");
+	n_tree = u.n_links - h * h;
+	CHECK(t.n_sw == u.n_sw && t.n_hosts == u.n_hosts &&
+	      t.n_links == u.n_links && !memcmp(t.links, u.links,
+	      n_tree * sizeof(*t.links)) && !memcmp(t.hosts, u.hosts,
+	      t.n_hosts * sizeof(*t.hosts)), "ft3join-alt %u: trees differ", k);
+	seen = calloc(t.n_sw, 1);
+	for (i = n_tree; seen && i < t.n_links; i++) {
+		const struct topo_link *l = &t.links[i];
+		unsigned j = i - n_tree, g = j / h, sl = j % h;
+		struct ft3j_pos a, b;
+
+		CHECK(!ft3j_pos(t.sw_name[l->a], &a) &&
+		      !ft3j_pos(t.sw_name[l->b], &b) && !a.tree && b.tree,
+		      "join %u: %s - %s", j, t.sw_name[l->a], t.sw_name[l->b]);
+		if (level == TOPO_JOIN_TOP)
+			CHECK(a.kind == 'c' && b.kind == 'c' &&
+			      a.idx == g * h + sl && b.idx == sl * h + g,
+			      "top join %u: %s - %s", j, t.sw_name[l->a],
+			      t.sw_name[l->b]);
+		else
+			CHECK(a.kind == (level == TOPO_JOIN_MIDDLE ? 'a' : 'e') &&
+			      b.kind == a.kind && a.pod == g && a.idx == sl &&
+			      b.pod == k - 1 - g && b.idx == (sl + g) % h,
+			      "join %u: %s - %s", j, t.sw_name[l->a],
+			      t.sw_name[l->b]);
+		CHECK(!seen[l->a]++ && !seen[l->b]++ && l->pa == k + 1 &&
+		      l->pb == k + 1, "join %u: ports %u %u or a second join",
+		      j, l->pa, l->pb);
+		same += a.kind == b.kind && a.pod == b.pod && a.idx == b.idx;
+	}
+	CHECK(seen != NULL, "out of memory");
+	for (i = 0; seen && i < t.n_sw; i++)
+		CHECK(t.sw_ports[i] == k + seen[i], "%s: %u ports",
+		      t.sw_name[i], t.sw_ports[i]);
+	CHECK(same < h * h, "ft3join-alt %u %d: wired like ft3join", k,
+	      (int)level);
+	free(seen);
+	topo_free(&t);
+	topo_free(&u);
+}
+
 static void test_ft3join(void)
 {
 	enum topo_join_level level;
@@ -269,6 +326,9 @@ static void test_ft3join(void)
 		check_ft3join(k, TOPO_JOIN_TOP);
 		check_ft3join(k, TOPO_JOIN_MIDDLE);
 		check_ft3join(k, TOPO_JOIN_BOTTOM);
+		check_ft3join_alt(k, TOPO_JOIN_TOP);
+		check_ft3join_alt(k, TOPO_JOIN_MIDDLE);
+		check_ft3join_alt(k, TOPO_JOIN_BOTTOM);
 	}
 	CHECK(topo_ft3join(&t, 44, TOPO_JOIN_MIDDLE) == 0 &&
 	      t.n_hosts == 2 * 44 * 44 * 44 / 4, "ft3join 44");

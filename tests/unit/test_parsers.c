@@ -87,7 +87,29 @@ START_TEST(options_modes)
 		{ "mode turn_prohibition\n", TA_MODE_TURN_PROHIBITION },
 		{ "mode no_prohibition\n", TA_MODE_NONE_PROHIBITED },
 	};
+	static const struct {
+		const char *text;
+		unsigned experiment;
+	} exps[] = {
+		{ "seed 1\n", 0 },
+		{ "experiment flat_weights\n", TA_EXP_FLAT_WEIGHTS },
+		{ "experiment no_tree_first\nexperiment flat_weights\n",
+		  TA_EXP_NO_TREE_FIRST | TA_EXP_FLAT_WEIGHTS },
+		{ "experiment flat_weights\nexperiment none\n", 0 },
+	};
 	unsigned k;
+
+	for (k = 0; k < sizeof(exps) / sizeof(exps[0]); k++) {
+		char *p = write_tmp(exps[k].text);
+		struct ta_options o;
+
+		ta_options_init(&o);
+		ck_assert_int_eq(ta_options_load(&o, p, 0, &test_log), 0);
+		ck_assert_uint_eq(o.experiment, exps[k].experiment);
+		ta_options_clear(&o);
+		unlink(p);
+		free(p);
+	}
 
 	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
 		char *p = write_tmp(cases[k].text);
@@ -121,6 +143,7 @@ START_TEST(options_bad)
 		{ "mode fastest\n", 1, "mode must be" },
 		{ "lid_order random\n", 1, "lid_order must be" },
 		{ "lft_read_on_start 1\n", 1, "must be yes or no" },
+		{ "experiment faster\n", 1, "experiment must be" },
 	};
 	unsigned k;
 
