@@ -28,6 +28,7 @@ struct turnadd_ctx *turnadd_ctx_new(osm_opensm_t *osm)
 	osm_log_bridge_init(&ctx->log, &osm->log);
 	ta_saved_init(&ctx->saved);
 	lft_read_init(&ctx->lft_read);
+	osm_mcast_init(&ctx->mcast);
 	return ctx;
 }
 
@@ -47,6 +48,7 @@ void turnadd_ctx_free(struct turnadd_ctx *ctx)
 	turnadd_ctx_release(ctx);
 	ta_saved_free(&ctx->saved);
 	lft_read_free(&ctx->lft_read);
+	osm_mcast_free(&ctx->mcast);
 	free(ctx);
 }
 
@@ -154,6 +156,7 @@ static int ucast_build_fwd_tables(void *context)
 	if (ta_saved_update(&ctx->saved, ctx->graph.g, &ctx->result))
 		ta_logf(&ctx->log, TA_LOG_ERROR,
 			"out of memory saving this routing: the next one starts from scratch");
+	osm_mcast_adopt(&ctx->mcast, &ctx->graph.g, &ctx->result, &ctx->log);
 	/* OpenSM holds the tables now; the next sweep recomputes */
 	turnadd_ctx_release(ctx);
 	return 0;
@@ -183,6 +186,14 @@ void turnadd_sweep_event(struct turnadd_ctx *ctx, osm_epi_event_id_t id)
 	}
 }
 
+/* OpenSM's multicast manager, per group: trees over allowed turns */
+static ib_api_status_t mcast_build_stree(void *context, osm_mgrp_box_t *mbox)
+{
+	struct turnadd_ctx *ctx = context;
+
+	return osm_mcast_build(&ctx->mcast, &ctx->osm->subn, mbox, &ctx->log);
+}
+
 /* called by OpenSM for each engine instance, before the plugin's delete */
 static void destroy(void *context)
 {
@@ -197,8 +208,9 @@ int turnadd_routing_setup(struct osm_routing_engine *re,
 		return -1;
 	re->build_lid_matrices = build_lid_matrices;
 	re->ucast_build_fwd_tables = ucast_build_fwd_tables;
+	re->mcast_build_stree = mcast_build_stree;
 	re->destroy = destroy;
-	/* one VL, no SL choice: OpenSM's defaults for path_sl, sl2vl, vlarb,
-	 * multicast trees; ucast_dump_tables is never called by 3.3.23 */
+	/* one VL, no SL choice: OpenSM's defaults for path_sl, sl2vl,
+	 * vlarb; ucast_dump_tables is never called by 3.3.23 */
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include "turnadd_osm.h"
 #include "lft_read.h"
 #include "osm_graph.h"
+#include "osm_mcast.h"
 #include "ta_engine.h"
 #include "ta_log.h"
 #include "ta_saved.h"
@@ -31,6 +32,8 @@ struct turnadd_ctx {
 	/* the switches' LFTs read before this SM's first routing */
 	struct lft_read lft_read;
 	bool lft_read_on_start;	/* of the options last read */
+	/* multicast trees over the latest routing's turns */
+	struct osm_mcast mcast;
 };
 
 /* NULL on allocation failure */

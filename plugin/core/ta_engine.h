@@ -81,6 +81,9 @@ struct ta_result {
 	uint32_t n_sw, n_dest;
 	uint8_t *port;		/* [sw * n_dest + dest], TA_NO_PORT if none */
 	uint8_t *turn_state;	/* per turn slot, enum ta_turn_state */
+	uint32_t *escape_parent;	/* per switch: escape tree parent end
+					 * (TA_NO_END at roots); NULL in
+					 * modes without one (ta_mcast.h) */
 	struct ta_stats stats;
 };
 

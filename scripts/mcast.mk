@@ -1,0 +1,10 @@
+# Multicast harness: the SA join client, the MFT reader and lftcheck's
+# multicast check (scripts/README.md, "Multicast").
+scripts_lftcheck_SOURCES += scripts/lc_mcast.c scripts/lc_mcast.h
+
+# Joins/leaves host ports to multicast groups by SA MCMemberRecord
+# requests (libibumad; umad2sim under ibsim).
+noinst_PROGRAMS += scripts/mcjoin
+scripts_mcjoin_SOURCES = scripts/mcjoin.c
+scripts_mcjoin_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
+scripts_mcjoin_LDADD = $(IBUMAD_LIBS)
