@@ -103,6 +103,7 @@ static int build_lid_matrices(void *context)
 		return routing_failed(ctx, "cannot load options from", path);
 	turnadd_log_options(&ctx->log, &opts, path);
 	ctx->lft_update = opts.lft_update;
+	ctx->mcast_opensm = opts.mcast_opensm;
 
 	if (osm_graph_build(&ctx->graph, &ctx->osm->subn, &ctx->log)) {
 		ta_options_clear(&opts);
@@ -137,6 +138,14 @@ static int build_lid_matrices(void *context)
 	return ret;
 }
 
+/* OpenSM's multicast manager, per group: trees over allowed turns */
+static ib_api_status_t mcast_build_stree(void *context, osm_mgrp_box_t *mbox)
+{
+	struct turnadd_ctx *ctx = context;
+
+	return osm_mcast_build(&ctx->mcast, &ctx->osm->subn, mbox, &ctx->log);
+}
+
 static int ucast_build_fwd_tables(void *context)
 {
 	struct turnadd_ctx *ctx = context;
@@ -157,6 +166,9 @@ static int ucast_build_fwd_tables(void *context)
 		ta_logf(&ctx->log, TA_LOG_ERROR,
 			"out of memory saving this routing: the next one starts from scratch");
 	osm_mcast_adopt(&ctx->mcast, &ctx->graph.g, &ctx->result, &ctx->log);
+	if (ctx->re)
+		ctx->re->mcast_build_stree = ctx->mcast_opensm ? NULL :
+					     mcast_build_stree;
 	/* OpenSM holds the tables now; the next sweep recomputes */
 	turnadd_ctx_release(ctx);
 	return 0;
@@ -186,14 +198,6 @@ void turnadd_sweep_event(struct turnadd_ctx *ctx, osm_epi_event_id_t id)
 	}
 }
 
-/* OpenSM's multicast manager, per group: trees over allowed turns */
-static ib_api_status_t mcast_build_stree(void *context, osm_mgrp_box_t *mbox)
-{
-	struct turnadd_ctx *ctx = context;
-
-	return osm_mcast_build(&ctx->mcast, &ctx->osm->subn, mbox, &ctx->log);
-}
-
 /* called by OpenSM for each engine instance, before the plugin's delete */
 static void destroy(void *context)
 {
@@ -203,9 +207,12 @@ static void destroy(void *context)
 int turnadd_routing_setup(struct osm_routing_engine *re,
 			  struct osm_opensm *osm)
 {
+	struct turnadd_ctx *ctx = re->context;
+
 	(void)osm;
-	if (!re->context)
+	if (!ctx)
 		return -1;
+	ctx->re = re;
 	re->build_lid_matrices = build_lid_matrices;
 	re->ucast_build_fwd_tables = ucast_build_fwd_tables;
 	re->mcast_build_stree = mcast_build_stree;

@@ -34,6 +34,10 @@ struct turnadd_ctx {
 	bool lft_read_on_start;	/* of the options last read */
 	/* multicast trees over the latest routing's turns */
 	struct osm_mcast mcast;
+	struct osm_routing_engine *re;	/* as registered (its
+					 * mcast_build_stree follows the
+					 * mcast_trees option) */
+	bool mcast_opensm;	/* of the options of this routing */
 };
 
 /* NULL on allocation failure */

@@ -17,6 +17,8 @@ void lc_mcast_free(struct lc_mcast *m)
 	free(m->mask);
 	free(m->expect_mlid);
 	free(m->expect_guid);
+	free(m->expect_sw);
+	free(m->expect_port);
 	memset(m, 0, sizeof(*m));
 }
 
@@ -287,38 +289,66 @@ static void flood_from(struct flood *c, unsigned sw0, unsigned port0,
 	}
 }
 
-/* marks expected member ports (by port GUID = node GUID + port - 1 is
- * not assumed: the CA's node GUID or any of its ports' numbers match) */
+int lc_mcast_resolve(struct lc_mcast *m, const struct lc_fabric *f,
+		     const char *topo)
+{
+	struct lc_input in;
+	const struct lc_node *ca = NULL;
+	unsigned k, i;
+	int r;
+
+	m->expect_sw = malloc((m->n_expect + 1) * sizeof(*m->expect_sw));
+	m->expect_port = malloc((m->n_expect + 1) * sizeof(*m->expect_port));
+	if (!m->expect_sw || !m->expect_port)
+		return lc_error_at(topo, 0, "out of memory");
+	for (k = 0; k < m->n_expect; k++)
+		m->expect_sw[k] = -1;
+	if (lc_input_open(&in, topo))
+		return -1;
+	while ((r = lc_input_next(&in)) > 0) {
+		const char *s = in.line, *q;
+		unsigned long long guid;
+		unsigned port;
+
+		if (!strncmp(s, "Ca", 2) || !strncmp(s, "Hca", 3) ||
+		    !strncmp(s, "Switch", 6) || !strncmp(s, "Rt", 2)) {
+			ca = NULL;
+			q = strchr(s, '"');
+			if (s[0] == 'S' || s[0] == 'R' || !q)
+				continue;
+			for (i = 0; i < f->n_nodes; i++)
+				if (!strncmp(f->node[i].id, q + 1,
+					     strlen(f->node[i].id)) &&
+				    q[1 + strlen(f->node[i].id)] == '"')
+					ca = &f->node[i];
+			continue;
+		}
+		if (!ca || sscanf(s, "[%u](%llx)", &port, &guid) != 2 ||
+		    port > ca->n_ports || ca->port[port].peer < 0 ||
+		    !f->node[ca->port[port].peer].is_switch)
+			continue;
+		for (k = 0; k < m->n_expect; k++)
+			if (m->expect_guid[k] == guid) {
+				m->expect_sw[k] = f->node[ca->port[port].peer].sw;
+				m->expect_port[k] = ca->port[port].peer_port;
+			}
+	}
+	lc_input_close(&in);
+	for (k = 0; k < m->n_expect; k++)
+		m->expect_gone += m->expect_sw[k] < 0;
+	return r < 0 ? -1 : 0;
+}
+
+/* marks the joined ports of the group (2) */
 static void expected_ports(struct flood *c, uint8_t *member)
 {
-	const struct lc_fabric *f = c->f;
-	unsigned k, i;
+	unsigned k;
 
-	for (k = 0; k < c->m->n_expect; k++) {
-		bool found = false;
-
-		if (c->m->expect_mlid[k] != c->m->mlid[c->grp])
-			continue;
-		for (i = 0; i < f->n_nodes && !found; i++) {
-			const struct lc_node *n = &f->node[i];
-			unsigned p;
-
-			if (n->is_switch)
-				continue;
-			for (p = 1; p <= n->n_ports && !found; p++) {
-				const struct lc_port *hp = &n->port[p];
-
-				if (hp->peer < 0 ||
-				    c->m->expect_guid[k] != n->guid + p - 1)
-					continue;
-				found = true;
-				if (f->node[hp->peer].is_switch)
-					member[f->node[hp->peer].sw *
-					       (LC_MAX_PORTS + 1) +
-					       hp->peer_port] |= 2;
-			}
-		}
-	}
+	for (k = 0; k < c->m->n_expect; k++)
+		if (c->m->expect_mlid[k] == c->m->mlid[c->grp] &&
+		    c->m->expect_sw && c->m->expect_sw[k] >= 0)
+			member[(unsigned)c->m->expect_sw[k] *
+			       (LC_MAX_PORTS + 1) + c->m->expect_port[k]] |= 2;
 }
 
 int lc_mcast_check(const struct lc_mcast *m, const struct lc_fabric *f,

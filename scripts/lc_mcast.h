@@ -30,6 +30,8 @@ struct lc_mcast {
 	unsigned n_expect, cap_expect;
 	unsigned *expect_mlid;
 	uint64_t *expect_guid;
+	int *expect_sw;		/* switch index and port the joined port */
+	unsigned *expect_port;	/* is cabled to; -1: not in the topology */
 	unsigned long expect_gone;	/* joined ports not in the topology */
 };
 
@@ -56,6 +58,10 @@ int lc_mcast_read(struct lc_mcast *m, const struct lc_fabric *f,
  * expected member, "left ..." removes it, other lines are ignored.
  */
 int lc_mcast_read_members(struct lc_mcast *m, const char *path);
+
+/* Finds the joined ports' switch ports by their port GUIDs in TOPOLOGY */
+int lc_mcast_resolve(struct lc_mcast *m, const struct lc_fabric *f,
+		     const char *topo);
 
 /*
  * Checks every group; adds the multicast turns to cdg.  Up to

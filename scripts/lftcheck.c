@@ -179,6 +179,7 @@ struct options {
 	unsigned long max_detail;
 	const char *groups;	/* --groups argument, or NULL */
 	const char *mfts, *mc_members;	/* multicast (lc_mcast.h) */
+	const char *topo;
 };
 
 /* 0: go on, 1: --help printed, -1: bad usage (printed). */
@@ -260,7 +261,8 @@ static int mcast_check(const struct options *o, const struct lc_fabric *f,
 		       struct lc_mc_report *mr)
 {
 	if (lc_mcast_read(mc, f, o->mfts) ||
-	    (o->mc_members && lc_mcast_read_members(mc, o->mc_members)))
+	    (o->mc_members && (lc_mcast_read_members(mc, o->mc_members) ||
+				lc_mcast_resolve(mc, f, o->topo))))
 		return -1;
 	if (lc_mcast_check(mc, f, &r->cdg, mr, stdout,
 			   (unsigned)o->max_detail))
@@ -273,9 +275,10 @@ static int mcast_check(const struct options *o, const struct lc_fabric *f,
 		goto oom;
 	printf("mcast_groups=%u mcast_members=%lu mcast_pairs=%lu "
 	       "mcast_missed=%lu mcast_duplicates=%lu mcast_loops=%lu "
-	       "mcast_dead_ends=%lu mcast_joined_not_in_tables=%lu\n",
+	       "mcast_dead_ends=%lu mcast_joined_not_in_tables=%lu "
+	       "mcast_joined_gone=%lu\n",
 	       mr->groups, mr->members, mr->pairs, mr->missed, mr->duplicates,
-	       mr->loops, mr->dead_ends, mr->not_in_tree);
+	       mr->loops, mr->dead_ends, mr->not_in_tree, mc->expect_gone);
 	return 0;
 oom:
 	fprintf(stderr, "lftcheck: out of memory\n");
@@ -300,6 +303,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	topo = argv[optind];
+	o.topo = topo;
 	lfts = argv[optind + 1];
 	if (o.groups && lc_groups_parse(&g, o.groups))
 		return 2;

@@ -43,6 +43,9 @@ struct ta_options {
 	enum ta_hop_tables hop_tables;
 	bool lft_read_on_start;	/* first routing of an SM: read the
 				 * switches' LFTs (default true) */
+	bool mcast_opensm;	/* mcast_trees opensm: OpenSM's own
+				 * multicast trees (NOT deadlock-free
+				 * with turnadd's unicast; comparison) */
 	uint64_t escape_root_guid;	/* 0: pick automatically */
 	char *traffic_file;	/* NULL: uniform traffic */
 	enum ta_mode mode;

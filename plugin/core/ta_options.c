@@ -100,8 +100,17 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			*why = "lft_read_on_start must be yes or no";
 			return -1;
 		}
+	} else if (!strcmp(tok[0], "mcast_trees")) {
+		if (!strcmp(tok[1], "turnadd"))
+			o->mcast_opensm = false;
+		else if (!strcmp(tok[1], "opensm"))
+			o->mcast_opensm = true;
+		else {
+			*why = "mcast_trees must be turnadd or opensm";
+			return -1;
+		}
 	} else {
-		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start)";
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, mcast_trees)";
 		return -1;
 	}
 	return 0;
