@@ -99,6 +99,7 @@ int lc_mcast_read(struct lc_mcast *m, const struct lc_fabric *f,
 {
 	struct lc_input in;
 	const struct lc_node *cur = NULL;
+	bool skip = false;
 	int r, ret = 0;
 
 	if (lc_input_open(&in, path))
@@ -115,14 +116,13 @@ int lc_mcast_read(struct lc_mcast *m, const struct lc_fabric *f,
 
 			cur = lc_fabric_switch_by_guid((struct lc_fabric *)f,
 						       guid);
-			if (!cur)
-				ret = lc_input_error(&in, "switch guid "
-						     "0x%016llx is not in the "
-						     "topology",
-						     (unsigned long long)guid);
+			skip = !cur;	/* cut off from the read-back */
+			m->unknown_switches += skip;
 			continue;
 		}
 		if (!strncmp(s, "0x", 2) || !strncmp(s, "0X", 2)) {
+			if (skip)
+				continue;
 			in.line = s;
 			ret = read_entry(m, f, &in, cur);
 			continue;
@@ -398,6 +398,15 @@ int lc_mcast_check(const struct lc_mcast *m, const struct lc_fabric *f,
 		for (q = n = 0; q < nsp; q++)
 			if (member[q])
 				list[n++] = q;
+		if (n < 2) {
+			for (s = 0; s < f->n_switches; s++)
+				if (!empty(mask_of(m, f, c.grp, s)))
+					break;
+			if (s < f->n_switches) {
+				r->stale++;
+				say(&c, "entries of a group with fewer than 2 members", s, 0);
+			}
+		}
 		for (k = 0; k < n; k++) {
 			q = list[k];
 			r->members++;
@@ -436,5 +445,5 @@ out:
 int lc_mc_report_ok(const struct lc_mc_report *r)
 {
 	return !r->missed && !r->duplicates && !r->loops && !r->dead_ends &&
-	       !r->not_in_tree;
+	       !r->not_in_tree && !r->stale;
 }

@@ -33,6 +33,8 @@ struct lc_mcast {
 	int *expect_sw;		/* switch index and port the joined port */
 	unsigned *expect_port;	/* is cabled to; -1: not in the topology */
 	unsigned long expect_gone;	/* joined ports not in the topology */
+	unsigned long unknown_switches;	/* table sections of switches not
+					 * in the topology (skipped) */
 };
 
 struct lc_mc_report {
@@ -44,6 +46,8 @@ struct lc_mc_report {
 	unsigned long loops;		/* a switch reached twice */
 	unsigned long dead_ends;	/* branch to no entry / no cable */
 	unsigned long not_in_tree;	/* joined ports not in the tables */
+	unsigned long stale;		/* groups with entries but fewer
+					 * than 2 member ports */
 };
 
 void lc_mcast_init(struct lc_mcast *m);

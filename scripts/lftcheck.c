@@ -276,9 +276,11 @@ static int mcast_check(const struct options *o, const struct lc_fabric *f,
 	printf("mcast_groups=%u mcast_members=%lu mcast_pairs=%lu "
 	       "mcast_missed=%lu mcast_duplicates=%lu mcast_loops=%lu "
 	       "mcast_dead_ends=%lu mcast_joined_not_in_tables=%lu "
-	       "mcast_joined_gone=%lu\n",
+	       "mcast_joined_gone=%lu mcast_stale_groups=%lu "
+	       "mcast_unknown_switches=%lu\n",
 	       mr->groups, mr->members, mr->pairs, mr->missed, mr->duplicates,
-	       mr->loops, mr->dead_ends, mr->not_in_tree, mc->expect_gone);
+	       mr->loops, mr->dead_ends, mr->not_in_tree, mc->expect_gone,
+	       mr->stale, mc->unknown_switches);
 	return 0;
 oom:
 	fprintf(stderr, "lftcheck: out of memory\n");

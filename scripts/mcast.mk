@@ -8,3 +8,6 @@ noinst_PROGRAMS += scripts/mcjoin
 scripts_mcjoin_SOURCES = scripts/mcjoin.c
 scripts_mcjoin_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
 scripts_mcjoin_LDADD = $(IBUMAD_LIBS)
+
+# Shell helpers for multicast runs (sourced after fabric_lib.sh).
+dist_noinst_SCRIPTS += scripts/mcast_lib.sh
