@@ -264,12 +264,12 @@ static int set_port(const struct ta_graph *g, osm_subn_t *subn, uint32_t s,
 	return 0;
 }
 
-static const char *how_built(const struct ta_mc_tree *t, uint32_t n_prior)
+static const char *how_built(const struct ta_mc_tree *t, bool had_prior)
 {
 	if (t->via_escape)
 		return "escape tree";
-	if (!n_prior)
-		return "new";
+	if (!t->kept)
+		return had_prior ? "rebuilt" : "new";
 	return t->kept == t->n_links ? "kept" : "partly kept";
 }
 
@@ -326,10 +326,13 @@ ib_api_status_t osm_mcast_build(struct osm_mcast *mc, osm_subn_t *subn,
 	}
 	for (k = 0; k < mem.n; k++)
 		bad += set_port(mc->g, subn, mem.sw[k], mem.port[k], mlid) < 0;
-	ta_logf(log, bad || t.unreached ? TA_LOG_ERROR : TA_LOG_INFO,
+	/* an unchanged tree is only worth a verbose line */
+	ta_logf(log, bad || t.unreached ? TA_LOG_ERROR :
+		t.kept == t.n_links && old && old->n == t.n_links ?
+		TA_LOG_VERBOSE : TA_LOG_INFO,
 		"multicast MLID 0x%04X: %u member ports on %u switches, tree of %u switches and %u links (%s; from %s)%s%s",
 		mlid, mem.ports, t.n_members, t.n_switches, t.n_links,
-		how_built(&t, n_prior), mc->g->sw[t.root].name ?
+		how_built(&t, old && old->n), mc->g->sw[t.root].name ?
 		mc->g->sw[t.root].name : "?",
 		t.unreached ? ": member switches the turns cannot reach" : "",
 		bad ? ": some MFT entries could not be set" : "");
