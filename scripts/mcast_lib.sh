@@ -10,6 +10,8 @@
 #   mc_join_groups N SEED         every host joins the IPoIB broadcast
 #                                 group, then N new groups (ff12:e001::1..N)
 #                                 get random members (2 to all hosts)
+#   mc_rejoin                     the same joins again (ports that are
+#                                 gone fail; that is not an error)
 #   mc_check LFTCHECK [MFTS]      lftcheck with the multicast tables
 #                                 (default: OpenSM's dump) and the joins
 #
@@ -66,6 +68,17 @@ mc_join_groups() {
 			"$FAB_DIR/group$k.guids" -c ||
 			fab_die "join of group $k failed: $(tail -n 3 \
 				"$FAB_DIR/mcjoin.out" "$FAB_DIR/mcjoin.err")"
+	done
+}
+
+mc_rejoin() {
+	local f k
+	mc_join "$MC_BCAST" "$FAB_DIR/hosts.guids" || true
+	for f in "$FAB_DIR"/group*.guids; do
+		[[ -e $f ]] || continue
+		k=${f##*/group}
+		k=${k%.guids}
+		mc_join "ff12:e001::$(printf '%x' "$k")" "$f" -c || true
 	done
 }
 
