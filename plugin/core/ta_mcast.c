@@ -310,6 +310,21 @@ static bool all_reached(const struct ta_mcast *m, const uint32_t *members,
 	return true;
 }
 
+/* grows t until every member switch is in it or no round attaches one */
+static int grow(struct ta_mcast *m, struct ta_mc_tree *t,
+		const uint32_t *members, uint32_t n_members, uint32_t key)
+{
+	while (!all_reached(m, members, n_members)) {
+		int got = grow_round(m, t, key);
+
+		if (got < 0)
+			return -1;
+		if (!got)
+			break;
+	}
+	return 0;
+}
+
 /* the escape tree's paths from every member switch to its root */
 static int escape_tree(struct ta_mcast *m, struct ta_mc_tree *t,
 		       const uint32_t *members, uint32_t n)
@@ -353,7 +368,7 @@ int ta_mcast_build(struct ta_mcast *m, const uint32_t *members,
 {
 	const struct ta_graph *g = m->g;
 	uint32_t k, n_uniq = 0, first = UINT32_MAX;
-	int ret = -1, got;
+	int ret = -1;
 
 	memset(t, 0, sizeof(*t));
 	for (k = 0; k < n_members; k++)
@@ -389,12 +404,21 @@ int ta_mcast_build(struct ta_mcast *m, const uint32_t *members,
 		first = g->links[t->links[0]].sw[0];
 	}
 	t->root = first;
-	while (!all_reached(m, members, n_members)) {
-		got = grow_round(m, t, key);
-		if (got < 0)
+	if (grow(m, t, members, n_members, key))
+		goto out;
+	if (!all_reached(m, members, n_members) && t->kept) {
+		/* the kept part blocks the way: start afresh */
+		drop_all(m, t);
+		for (k = 0; k < n_members; k++)
+			if (members[k] < g->n_sw)
+				m->in_tree[members[k]] = 0;
+		t->kept = 0;
+		first = members[key % n_members] < g->n_sw ?
+			members[key % n_members] : first;
+		m->in_tree[first] = 1;
+		t->root = first;
+		if (grow(m, t, members, n_members, key))
 			goto out;
-		if (!got)
-			break;
 	}
 	if (!all_reached(m, members, n_members) && m->escape_parent) {
 		t->kept = 0;
