@@ -11,3 +11,4 @@ scripts_mcjoin_LDADD = $(IBUMAD_LIBS)
 
 # Shell helpers for multicast runs (sourced after fabric_lib.sh).
 dist_noinst_SCRIPTS += scripts/mcast_lib.sh
+dist_noinst_SCRIPTS += scripts/bench_mcast.sh
