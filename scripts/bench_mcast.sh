@@ -60,9 +60,9 @@ for fabric in "${fl[@]}"; do
 		# turnadd's tree lines per phase: between the SUBNET UPs
 		awk -F, -v f="$fabric" -v n="$n" -v log="$run/opensm.log" '
 			BEGIN {
-				# trees changed by the failure's sweep (from
-				# turnadd's "gone since" line to its SUBNET UP)
-				# and by the restore's (the next sweep)
+				# trees changed by the failure sweep (from
+				# the turnadd "gone since" line to its SUBNET UP)
+				# and by the restore (the next sweep)
 				while ((getline l < log) > 0) {
 					if (l ~ /SUBNET UP/) up++
 					if (l ~ /turnadd: gone since/) gone = 1
