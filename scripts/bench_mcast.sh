@@ -15,6 +15,8 @@
 #              random60 (topogen random 60 10 10 1, rnd-sw30 fails)
 #              (default: both)
 #   --groups   default 1,10,100
+#   --max M    members of each group at most (default 32; the broadcast
+#              group always has every host)
 #
 # bench.csv: fabric, groups, phase, lft_mads, mft_mads, seconds, verdict,
 # trees_changed (groups whose tree the phase rebuilt or changed, from
@@ -23,13 +25,14 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/.." && pwd)
-fabrics=ft2-648,random60 groups=1,10,100 build=${TURNADD_BUILD:-$top} out=''
+fabrics=ft2-648,random60 groups=1,10,100 build=${TURNADD_BUILD:-$top} out='' max=32
 while (($#)); do
 	case $1 in
 	--fabrics) fabrics=${2:?}; shift ;;
 	--groups) groups=${2:?}; shift ;;
 	--build) build=${2:?}; shift ;;
 	--out) out=${2:?}; shift ;;
+	--max) max=${2:?}; shift ;;
 	*) sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0" >&2
 	   exit 2 ;;
 	esac
@@ -55,7 +58,7 @@ for fabric in "${fl[@]}"; do
 		run=$out/$fabric-$n
 		echo "bench_mcast: $fabric, $n groups ..." >&2
 		"$here/mad_count.sh" --build "$build" --engine turnadd \
-			--net "$net" --fail "$fail" --mcast-groups "$n" \
+			--net "$net" --fail "$fail" --mcast-groups "$n" --mcast-max "$max" \
 			--rows 0 --out "$run" >"$run.txt" 2>&1 || true
 		# turnadd's tree lines per phase: between the SUBNET UPs
 		awk -F, -v f="$fabric" -v n="$n" -v log="$run/opensm.log" '

@@ -56,6 +56,8 @@
 #                       (attribute 0x001B) per phase either way (preload
 #                       counter only)
 #   --mcast-seed S      picks the random members (default 1)
+#   --mcast-max M       at most M members in each of the N groups
+#                       (default: up to every host)
 #   --out DIR           where the results go (default: a new dir in /tmp)
 #   -v, --verbose       log the steps to stderr
 #
@@ -90,7 +92,7 @@ usage() {
 engine='' net='' out='' counter=preload build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' quiet='' timeout_s=600 rows=10 pace=0
 restore=1 check=1 check_bringup=1
-fails=() prefixes=() conf_extra=() mc_groups='' mc_seed=1
+fails=() prefixes=() conf_extra=() mc_groups='' mc_seed=1 mc_max=0
 while (($#)); do
 	case $1 in
 	--engine) engine=${2:?}; shift ;;
@@ -111,6 +113,7 @@ while (($#)); do
 	--out) out=${2:?}; shift ;;
 	--mcast-groups) mc_groups=${2:?}; shift ;;
 	--mcast-seed) mc_seed=${2:?}; shift ;;
+	--mcast-max) mc_max=${2:?}; shift ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
 	-h | --help) usage ;;
 	*) printf 'mad_count: unknown option %s\n' "$1" >&2; usage ;;
@@ -132,6 +135,7 @@ done
 [[ -z $mc_groups || $mc_groups =~ ^[0-9]+$ ]] ||
 	fab_die "bad --mcast-groups '$mc_groups'"
 [[ $mc_seed =~ ^[0-9]+$ ]] || fab_die "bad --mcast-seed '$mc_seed'"
+[[ $mc_max =~ ^[0-9]+$ ]] || fab_die "bad --mcast-max '$mc_max'"
 [[ -r $net ]] || fab_die "cannot read netfile $net"
 net=$(fab_abspath "$net")
 build=$(cd "$build" && pwd) || fab_die "no build dir $build"
@@ -208,7 +212,7 @@ if [[ -n $mc_groups ]]; then
 	ups=$(fab_count_up)
 	from=$(mad_lines)
 	t0=$(date +%s%N)
-	mc_join_groups "$mc_groups" "$mc_seed"
+	mc_join_groups "$mc_groups" "$mc_seed" "$mc_max"
 	mad_settle $((ups - 1))
 	mad_phase joins "$from" "$t0" "$check" 0
 fi

@@ -7,9 +7,10 @@
 #   mc_pick SEED COUNT            COUNT lines of stdin, picked by SEED
 #   mc_join MGID GUIDFILE [-c|-l] mcjoin from the SM's node; its output
 #                                 is appended to $FAB_DIR/mcjoin.out
-#   mc_join_groups N SEED         every host joins the IPoIB broadcast
+#   mc_join_groups N SEED [MAX]   every host joins the IPoIB broadcast
 #                                 group, then N new groups (ff12:e001::1..N)
-#                                 get random members (2 to all hosts)
+#                                 get random members (2 to MAX, default
+#                                 all hosts)
 #   mc_rejoin                     the same joins again (ports that are
 #                                 gone fail; that is not an error)
 #   mc_check LFTCHECK [MFTS]      lftcheck with the multicast tables
@@ -52,12 +53,13 @@ mc_join() {
 }
 
 mc_join_groups() {
-	local n=$1 seed=$2 all=$FAB_DIR/hosts.guids k cnt total
+	local n=$1 seed=$2 max=${3:-0} all=$FAB_DIR/hosts.guids k cnt total
 	fab_sim_client 60 "$FAB_IBNETDISCOVER" >"$FAB_DIR/mc-topology.txt" \
 		2>/dev/null || fab_die "ibnetdiscover failed"
 	mc_host_guids "$FAB_DIR/mc-topology.txt" >"$all"
 	total=$(wc -l <"$all")
 	((total >= 2)) || fab_die "fewer than 2 hosts to join"
+	((max < 2 || max > total)) || total=$max
 	mc_join "$MC_BCAST" "$all" || fab_die "broadcast join failed: $(tail -n 3 \
 		"$FAB_DIR/mcjoin.out" "$FAB_DIR/mcjoin.err")"
 	for ((k = 1; k <= n; k++)); do
