@@ -7,7 +7,9 @@
 # are acyclic but the CDG of both has a cycle; turnadd's own trees give
 # an acyclic CDG with every member reaching every other once, also after
 # a switch fails and returns (hosts join again then, as IPoIB does).  A
-# group whose members all leave keeps no MFT entry.
+# group whose members all leave keeps no MFT entry.  The MFTs read back
+# from the simulated switches (mftread) equal OpenSM's dump and pass
+# the same check.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"
@@ -15,7 +17,8 @@ need_fabric
 need_turnadd
 : "${MCJOIN:=$top_builddir/scripts/mcjoin}"
 : "${LFTREAD:=$top_builddir/scripts/lftread}"
-need_built "$MCJOIN" "$LFTREAD"
+: "${MFTREAD:=$top_builddir/scripts/mftread}"
+need_built "$MCJOIN" "$LFTREAD" "$MFTREAD"
 export MCJOIN
 # shellcheck source=../../scripts/fabric_lib.sh
 . "$top_srcdir/scripts/fabric_lib.sh"
@@ -32,6 +35,23 @@ check() {	# check NAME: read back, both checks, into $FAB_DIR/NAME.*
 		>"$FAB_DIR/$phase.ucast" 2>&1 || true
 	mc_check "$LFTCHECK" >"$FAB_DIR/$phase.mcast" 2>&1 || true
 	sed "s/^/$phase: /" "$FAB_DIR/$phase.mcast"
+}
+
+canon() {	# mcfdbs format -> "GUID MLID PORTS" lines, sorted
+	awk '/^Switch/ { g = $2; next } /^0x/ { $2 = ""; print g, $0 }' "$1" |
+		tr 'A-F' 'a-f' | sort
+}
+
+readback() {	# the switches' MFTs: equal to the dump, and they pass
+	fab_sim_client 60 "$(fab_abspath "$MFTREAD")" -m 0xC0FF \
+		"$FAB_DIR/topology.txt" >"$FAB_DIR/$phase.mfts" \
+		2>"$FAB_DIR/mftread.err" || fail "mftread failed"
+	diff <(canon "$FAB_DIR/dump/opensm.mcfdbs") \
+		<(canon "$FAB_DIR/$phase.mfts") >&2 ||
+		fail "$phase: MFTs read back differ from OpenSM's dump"
+	mc_check "$LFTCHECK" "$FAB_DIR/$phase.mfts" \
+		>"$FAB_DIR/$phase.mread" 2>&1 || true
+	expect_line "$FAB_DIR/$phase.mread" '^verdict=OK$'
 }
 
 mc_line() {	# the mcast_ line must show members and no failure
@@ -72,6 +92,7 @@ mc_line
 expect_line "$FAB_DIR/$phase.mcast" ' cdg=acyclic$'
 expect_line "$FAB_DIR/$phase.mcast" '^verdict=OK$'
 expect_line "$FAB_DIR/opensm.log" 'turnadd: multicast MLID 0xC000: 100 member ports on 20 switches'
+readback
 
 # 3. a group whose members all leave: no entry left for its MLID
 mc_host_guids "$FAB_DIR/mc-topology.txt" | head -n 2 >"$FAB_DIR/pair.guids"
@@ -99,6 +120,7 @@ mc_line
 expect_line "$FAB_DIR/$phase.mcast" ' mcast_joined_gone=[1-9]'
 expect_line "$FAB_DIR/$phase.mcast" ' cdg=acyclic$'
 expect_line "$FAB_DIR/$phase.mcast" '^verdict=OK$'
+readback
 ups=$(fab_count_up)
 fab_console 'ReLink "rnd-sw7"'
 fab_wait_resweep "$ups" 60
