@@ -61,12 +61,12 @@ for fabric in "${fl[@]}"; do
 			--net "$net" --fail "$fail" --mcast-groups "$n" --mcast-max "$max" \
 			--rows 0 --out "$run" >"$run.txt" 2>&1 || true
 		# turnadd's tree lines per phase: between the SUBNET UPs
-		awk -F, -v f="$fabric" -v n="$n" -v log="$run/opensm.log" '
+		awk -F, -v f="$fabric" -v n="$n" -v logfile="$run/opensm.log" '
 			BEGIN {
 				# trees changed by the failure sweep (from
 				# the turnadd "gone since" line to its SUBNET UP)
 				# and by the restore (the next sweep)
-				while ((getline l < log) > 0) {
+				while ((getline l < logfile) > 0) {
 					if (l ~ /SUBNET UP/) up++
 					if (l ~ /turnadd: gone since/) gone = 1
 					if (l ~ /turnadd: multicast MLID/ &&

@@ -50,7 +50,9 @@
 #   --mcast-groups N    after bring-up every host joins the IPoIB broadcast
 #                       group and N new groups of random members get
 #                       joined by SA requests (mcjoin, mcast_lib.sh), in a
-#                       phase "joins" of its own; every check then also
+#                       phase "joins" of its own (after the restore the
+#                       hosts join again, as IPoIB does when its port
+#                       comes back: restore phase); every check then also
 #                       checks the multicast tables (lftcheck --mfts).
 #                       mft_mads counts MulticastForwardingTable Sets
 #                       (attribute 0x001B) per phase either way (preload
@@ -237,6 +239,12 @@ if ((restore)); then
 		sleep "$pace"
 	done
 	mad_settle "$ups"
+	if [[ -n $mc_groups ]]; then
+		# hosts of a returning switch join again, as IPoIB does; their
+		# MFT Sets belong to the restore phase
+		mc_rejoin
+		mad_settle $(($(fab_count_up) - 1))
+	fi
 	mad_phase restore "$from" "$t0" "$check" "$bound" "${failed[@]}"
 fi
 
