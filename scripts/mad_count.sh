@@ -239,7 +239,7 @@ if ((restore)); then
 		sleep "$pace"
 	done
 	mad_settle "$ups"
-	if [[ -n $mc_groups ]]; then
+	if [[ -n $mc_groups ]] && mc_has_hosts "${failed[@]}"; then
 		# hosts of a returning switch join again, as IPoIB does; their
 		# MFT Sets belong to the restore phase
 		mc_rejoin

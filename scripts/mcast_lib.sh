@@ -11,6 +11,8 @@
 #                                 group, then N new groups (ff12:e001::1..N)
 #                                 get random members (2 to MAX, default
 #                                 all hosts)
+#   mc_has_hosts NAME...          true if a host is cabled to one of
+#                                 these switches (of the joins' topology)
 #   mc_rejoin                     the same joins again (ports that are
 #                                 gone fail; that is not an error)
 #   mc_check LFTCHECK [MFTS]      lftcheck with the multicast tables
@@ -71,6 +73,21 @@ mc_join_groups() {
 			fab_die "join of group $k failed: $(tail -n 3 \
 				"$FAB_DIR/mcjoin.out" "$FAB_DIR/mcjoin.err")"
 	done
+}
+
+mc_has_hosts() {
+	local names
+	names=$(printf '%s\n' "$@")
+	awk -v names="$names" '
+		BEGIN { n = split(names, a, "\n"); for (i = 1; i <= n; i++) sw[a[i]] = 1 }
+		/^(Ca|Hca)[ \t]/ { ca = 1; next }
+		/^(Switch|Rt)[ \t]/ { ca = 0; next }
+		ca && /^\[/ {
+			k = split($0, q, "\"")
+			# ... "S-guid"[p] # lid L lmc M "switch name" lid ...
+			if (k >= 5 && q[4] in sw) found = 1
+		}
+		END { exit found ? 0 : 1 }' "$FAB_DIR/mc-topology.txt"
 }
 
 mc_rejoin() {
