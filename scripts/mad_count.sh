@@ -55,8 +55,8 @@
 #                       comes back: restore phase); every check then also
 #                       checks the multicast tables (lftcheck --mfts).
 #                       mft_mads counts MulticastForwardingTable Sets
-#                       (attribute 0x001B) per phase either way (preload
-#                       counter only)
+#                       (attribute 0x001B) per phase either way (ibsim
+#                       counter: its "attr 0x1b" lines)
 #   --mcast-seed S      picks the random members (default 1)
 #   --mcast-max M       at most M members in each of the N groups
 #                       (default: up to every host)

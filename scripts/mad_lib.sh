@@ -137,6 +137,12 @@ mad_tally_ibsim() {
 			}
 			next
 		}
+		match($0, /process_packet: packet \(attr 0x1b mod 0x[0-9a-f]+\) reached host .* port [0-9]+$/) {
+			s = $0; sub(/.*\(attr 0x1b mod 0x[0-9a-f]+\) reached host /, "", s)
+			sub(/ port [0-9]+$/, "", s)
+			mft[s]++
+			next
+		}
 		match($0, /process_packet: packet \(attr 0x19 mod 0x[0-9a-f]+\) reached host .* port [0-9]+$/) {
 			s = $0; sub(/.*\(attr 0x19 mod 0x/, "", s)
 			blk = s; sub(/\).*/, "", blk)
@@ -145,14 +151,16 @@ mad_tally_ibsim() {
 			if (!((s, blk) in seen)) { seen[s, blk] = 1; blocks[s]++ }
 		}
 		END {
-			print "switch,guid,lft_mads,blocks"
+			print "switch,guid,lft_mads,blocks,mft_mads"
 			for (i = 1; i <= n; i++) {
 				s = order[i]
-				printf "%s,%s,%d,%d\n", s, g[s], mads[s], blocks[s]
+				printf "%s,%s,%d,%d,%d\n", s, g[s], mads[s], blocks[s], mft[s]
 				delete mads[s]
+				delete mft[s]
 			}
 			for (s in mads) u += mads[s]
-			if (u) printf "(unresolved),,%d,\n", u
+			for (s in mft) u += mft[s]
+			if (u) printf "(unresolved),,%d,,\n", u
 		}' "$topo" "$window"
 }
 
@@ -189,7 +197,7 @@ mad_phase() {
 	csv=$MAD_OUT/$name.csv
 	if [[ $MAD_COUNTER == ibsim ]]; then
 		sed -n "$((from + 1)),${to}p" "$MAD_COUNT_FILE" |
-			grep -F 'attr 0x19 ' >"$FAB_DIR/$name.window" || true
+			grep -E 'attr 0x1[9b] ' >"$FAB_DIR/$name.window" || true
 		mad_tally_ibsim "$FAB_DIR/topology.txt" "$FAB_DIR/$name.window" >"$csv"
 	else
 		sed -n "$((from + 1)),${to}p" "$MAD_COUNT_FILE" >"$MAD_OUT/$name.mads"
@@ -197,11 +205,8 @@ mad_phase() {
 			fab_die "madtally failed on the $name phase"
 	fi
 	total=$(awk -F, 'NR > 1 { t += $3 } END { print t + 0 }' "$csv")
-	# MulticastForwardingTable Sets (libmadcount.so only)
-	mft=-
-	if [[ $MAD_COUNTER != ibsim ]]; then
-		mft=$(awk -F, 'NR > 1 { t += $5 } END { print t + 0 }' "$csv")
-	fi
+	# MulticastForwardingTable Sets
+	mft=$(awk -F, 'NR > 1 { t += $5 } END { print t + 0 }' "$csv")
 	written=$(awk -F, 'NR > 1 && $3 > 0 && $1 != "(unresolved)" { w++ }
 		END { print w + 0 }' "$csv")
 	awk -F, -v p="$name" -v t="$total" 'NR > 1 { print p "," $0 }
