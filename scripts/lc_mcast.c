@@ -404,7 +404,8 @@ int lc_mcast_check(const struct lc_mcast *m, const struct lc_fabric *f,
 					break;
 			if (s < f->n_switches) {
 				r->stale++;
-				say(&c, "entries of a group with fewer than 2 members", s, 0);
+				say(&c, "entries of a group with fewer "
+				    "than 2 members", s, 0);
 			}
 		}
 		for (k = 0; k < n; k++) {
