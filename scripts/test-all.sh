@@ -30,7 +30,7 @@ rm -rf _build_san
 mkdir _build_san
 cd _build_san
 ../configure --enable-werror --enable-sanitizers
-core_tests="tests/unit/test_fig18 tests/unit/test_parsers tests/unit/test_parse_errors tests/unit/test_properties tests/unit/test_reroute tests/unit/test_cdg tests/unit/test_turnprohib tests/unit/test_pieces tests/unit/test_ft3join_traffic"
+core_tests="tests/unit/test_fig18 tests/unit/test_parsers tests/unit/test_parse_errors tests/unit/test_properties tests/unit/test_reroute tests/unit/test_cdg tests/unit/test_turnprohib tests/unit/test_pieces tests/unit/test_ft3join_traffic tests/unit/test_mcast"
 make -j"$(nproc)" check TESTS="$core_tests" ||
 	{ cat tests/unit/*.log; exit 1; }
 echo "make check: ${pass:-0} passed, ${fail:-0} failed"
