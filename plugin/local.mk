@@ -14,6 +14,7 @@ plugin_libturnadd_la_SOURCES = \
 	plugin/osm_graph.c plugin/osm_graph.h \
 	plugin/osm_hops.c plugin/osm_hops.h \
 	plugin/osm_lft.c plugin/osm_lft.h \
+	plugin/osm_mcast.c plugin/osm_mcast.h \
 	plugin/lft_read.c plugin/lft_read.h \
 	plugin/osm_log_bridge.c plugin/osm_log_bridge.h \
 	plugin/lid_osm_fabric.c plugin/lid_osm_fabric.h \

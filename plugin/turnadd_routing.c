@@ -28,6 +28,7 @@ struct turnadd_ctx *turnadd_ctx_new(osm_opensm_t *osm)
 	osm_log_bridge_init(&ctx->log, &osm->log);
 	ta_saved_init(&ctx->saved);
 	lft_read_init(&ctx->lft_read);
+	osm_mcast_init(&ctx->mcast);
 	return ctx;
 }
 
@@ -47,6 +48,7 @@ void turnadd_ctx_free(struct turnadd_ctx *ctx)
 	turnadd_ctx_release(ctx);
 	ta_saved_free(&ctx->saved);
 	lft_read_free(&ctx->lft_read);
+	osm_mcast_free(&ctx->mcast);
 	free(ctx);
 }
 
@@ -198,6 +200,7 @@ static int build_lid_matrices(void *context)
 		return fail_or_keep(ctx, "cannot load options from", path);
 	turnadd_log_options(&ctx->log, &opts, path);
 	ctx->lft_update = opts.lft_update;
+	ctx->mcast_opensm = opts.mcast_opensm;
 
 	if (osm_graph_build(&ctx->graph, &ctx->osm->subn, &ctx->log) ||
 	    test_fail(ctx, "graph")) {
@@ -235,6 +238,14 @@ static int build_lid_matrices(void *context)
 	return ret;
 }
 
+/* OpenSM's multicast manager, per group: trees over allowed turns */
+static ib_api_status_t mcast_build_stree(void *context, osm_mgrp_box_t *mbox)
+{
+	struct turnadd_ctx *ctx = context;
+
+	return osm_mcast_build(&ctx->mcast, &ctx->osm->subn, mbox, &ctx->log);
+}
+
 static int ucast_build_fwd_tables(void *context)
 {
 	struct turnadd_ctx *ctx = context;
@@ -260,6 +271,10 @@ static int ucast_build_fwd_tables(void *context)
 	if (ta_saved_update(&ctx->saved, ctx->graph.g, &ctx->result))
 		ta_logf(&ctx->log, TA_LOG_ERROR,
 			"out of memory saving this routing: the next one starts from scratch");
+	osm_mcast_adopt(&ctx->mcast, &ctx->graph.g, &ctx->result, &ctx->log);
+	if (ctx->re)
+		ctx->re->mcast_build_stree = ctx->mcast_opensm ? NULL :
+					     mcast_build_stree;
 	/* OpenSM holds the tables now; the next sweep recomputes */
 	turnadd_ctx_release(ctx);
 	ctx->routed = true;
@@ -299,13 +314,17 @@ static void destroy(void *context)
 int turnadd_routing_setup(struct osm_routing_engine *re,
 			  struct osm_opensm *osm)
 {
+	struct turnadd_ctx *ctx = re->context;
+
 	(void)osm;
-	if (!re->context)
+	if (!ctx)
 		return -1;
+	ctx->re = re;
 	re->build_lid_matrices = build_lid_matrices;
 	re->ucast_build_fwd_tables = ucast_build_fwd_tables;
+	re->mcast_build_stree = mcast_build_stree;
 	re->destroy = destroy;
-	/* one VL, no SL choice: OpenSM's defaults for path_sl, sl2vl, vlarb,
-	 * multicast trees; ucast_dump_tables is never called by 3.3.23 */
+	/* one VL, no SL choice: OpenSM's defaults for path_sl, sl2vl,
+	 * vlarb; ucast_dump_tables is never called by 3.3.23 */
 	return 0;
 }

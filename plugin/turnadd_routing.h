@@ -12,6 +12,7 @@
 #include "turnadd_osm.h"
 #include "lft_read.h"
 #include "osm_graph.h"
+#include "osm_mcast.h"
 #include "ta_engine.h"
 #include "ta_log.h"
 #include "ta_saved.h"
@@ -35,6 +36,12 @@ struct turnadd_ctx {
 	bool routed;		/* a routing of this OpenSM succeeded */
 	bool keep_tables;	/* this routing failed: tables stay */
 	unsigned routings;	/* routings attempted (test knob) */
+	/* multicast trees over the latest routing's turns */
+	struct osm_mcast mcast;
+	struct osm_routing_engine *re;	/* as registered (its
+					 * mcast_build_stree follows the
+					 * mcast_trees option) */
+	bool mcast_opensm;	/* of the options of this routing */
 };
 
 /* NULL on allocation failure */

@@ -38,6 +38,9 @@
 #   --timeout SECS   bound per phase (default 1200)
 #   --relink-pace S  mad_count.sh --relink-pace for ft3-11664 (default
 #                    0.2; see mad_count.sh)
+#   --mcast-groups N mad_count.sh --mcast-groups N: every host joins the
+#                    IPoIB broadcast group and N more groups get random
+#                    members after bring-up (default: no joins)
 #   --out DIR        results (default: a new dir in /tmp); each run's
 #                    mad_count.sh output in DIR/FABRIC-ENGINE/
 #
@@ -46,7 +49,9 @@
 # failure_ratio, restore_bound, restore_ratio, failure_verdict,
 # failure_throughput, restore_verdict, restore_throughput,
 # bringup_throughput, routed_by (after the failure), status (mad_count.sh
-# exit status), wall_s.
+# exit status), wall_s, then the MulticastForwardingTable Sets of each
+# phase: bringup_mft_mads, joins_mft_mads, failure_mft_mads,
+# restore_mft_mads.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -59,7 +64,7 @@ usage() {
 
 fabrics=ft2-648,ft3-5832 engines=turnadd,ftree,minhop,updn which=0
 counter=preload build=${TURNADD_BUILD:-$top} timeout_s=1200 out=''
-relink_pace=0.2 link=0
+relink_pace=0.2 link=0 mc_groups=
 while (($#)); do
 	case $1 in
 	--fabrics) fabrics=${2:?}; shift ;;
@@ -70,6 +75,7 @@ while (($#)); do
 	--build) build=${2:?}; shift ;;
 	--timeout) timeout_s=${2:?}; shift ;;
 	--relink-pace) relink_pace=${2:?}; shift ;;
+	--mcast-groups) mc_groups=${2:?}; shift ;;
 	--out) out=${2:?}; shift ;;
 	-h | --help) usage ;;
 	*) printf 'bench_reroute: unknown option %s\n' "$1" >&2; usage ;;
@@ -142,7 +148,7 @@ value() {
 }
 
 csv=$out/bench.csv
-echo "fabric,engine,hosts,switches,failed,bringup_mads,failure_mads,restore_mads,failure_bound,failure_ratio,restore_bound,restore_ratio,failure_verdict,failure_throughput,restore_verdict,restore_throughput,bringup_throughput,routed_by,status,wall_s" >"$csv"
+echo "fabric,engine,hosts,switches,failed,bringup_mads,failure_mads,restore_mads,failure_bound,failure_ratio,restore_bound,restore_ratio,failure_verdict,failure_throughput,restore_verdict,restore_throughput,bringup_throughput,routed_by,status,wall_s,bringup_mft_mads,joins_mft_mads,failure_mft_mads,restore_mft_mads" >"$csv"
 IFS=, read -ra fabric_list <<<"$fabrics"
 IFS=, read -ra engine_list <<<"$engines"
 for fabric in "${fabric_list[@]}"; do
@@ -156,6 +162,7 @@ for fabric in "${fabric_list[@]}"; do
 		status=0
 		"$here/mad_count.sh" --build "$build" --net "$net" \
 			--engine "$engine" "${fail[@]}" --counter "$counter" \
+			${mc_groups:+--mcast-groups "$mc_groups"} \
 			--timeout "$timeout_s" --relink-pace "$pace" --rows 0 \
 			--out "$run" \
 			>"$run.txt" 2>&1 || status=$?
@@ -176,7 +183,11 @@ for fabric in "${fabric_list[@]}"; do
 			# shellcheck disable=SC2086 # "PHASE COLUMN" pairs
 			printf ',%s' "$(value "$run" $f)" >>"$csv"
 		done
-		printf ',%s,%s\n' "$status" "$wall" >>"$csv"
+		printf ',%s,%s' "$status" "$wall" >>"$csv"
+		for f in bringup joins failure restore; do
+			printf ',%s' "$(value "$run" "$f" mft_mads)" >>"$csv"
+		done
+		printf '\n' >>"$csv"
 	done
 done
 
@@ -189,4 +200,11 @@ awk -F, 'NR == 1 { next }
 		printf "%-9s %-7s %-7s %8s %8s %8s %7s %6s %-7s %10s %8s %-7s %6s %7s\n", $1, $2, $5, $6, $7, $8, $9, $10, $13, $14, $17, $18, $19, $20
 	}' "$csv"
 printf '(bound, ratio, verdict, throughput: after the failure; tp_up: throughput at bring-up)\n'
+printf '\nMulticastForwardingTable SubnSet MADs per phase\n'
+awk -F, 'NR == 1 { next }
+	{
+		if (!h++)
+			printf "%-9s %-7s %8s %8s %8s %8s\n", "fabric", "engine", "bringup", "joins", "failure", "restore"
+		printf "%-9s %-7s %8s %8s %8s %8s\n", $1, $2, $21, $22, $23, $24
+	}' "$csv"
 printf 'results: %s\n' "$out"

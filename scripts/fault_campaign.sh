@@ -58,6 +58,14 @@
 #   --sweep-wait SECS    wait for a trap-driven sweep before SIGHUP
 #                        (default 10)
 #   --restore-every N    ReLink everything every N cycles (default 10)
+#   --mcast-groups N     multicast too (mcast_lib.sh): after bring-up every
+#                        host joins the IPoIB broadcast group and N new
+#                        groups get random members by SA joins; after each
+#                        relink/restore the hosts join again (as IPoIB
+#                        does); every step also checks the multicast
+#                        tables (lftcheck --mfts: every member reached
+#                        once, CDG of unicast and multicast together); a
+#                        failure there is verdict "mcast"
 #   --keep-all           keep every step's read-back, not only bad ones
 #   --escape-root NAME   turnadd's escape_root option set to switch NAME
 #                        (not the SM's switch); 10% of the failure
@@ -87,6 +95,8 @@ set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source-path=SCRIPTDIR source=fabric_lib.sh
 . "$here/fabric_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=mcast_lib.sh
+. "$here/mcast_lib.sh"
 
 usage() {
 	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
@@ -96,6 +106,7 @@ usage() {
 net='' out='' cycles=100 seed=1 build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' budget=3000 step_timeout=60 quiet='' sweep_wait=10
 restore_every=10 keep_all=0 dry_run=0 root_name='' traffic=''
+mc_groups='' MC_ARGS=() R_MC=0
 while (($#)); do
 	case $1 in
 	--net) net=${2:?}; shift ;;
@@ -112,6 +123,7 @@ while (($#)); do
 	--keep-all) keep_all=1 ;;
 	--escape-root) root_name=${2:?}; shift ;;
 	--traffic) traffic=${2:?}; shift ;;
+	--mcast-groups) mc_groups=${2:?}; shift ;;
 	--dry-run) dry_run=1 ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
 	-h | --help) usage ;;
@@ -546,10 +558,18 @@ read_check() {
 		return 0
 	fab_sim_client "$step_timeout" "$lftread" "$FAB_DIR/topology.txt" \
 		>"$FAB_DIR/lfts.txt" 2>"$FAB_DIR/lftread.err" || return 0
-	"$lftcheck" -n 5 "$FAB_DIR/topology.txt" "$FAB_DIR/lfts.txt" \
+	"$lftcheck" -n 5 ${MC_ARGS[@]+"${MC_ARGS[@]}"} \
+		"$FAB_DIR/topology.txt" "$FAB_DIR/lfts.txt" \
 		>"$f" 2>&1 || rc=$?
 	((rc <= 1)) || return 0
 	READBACK=ok
+	R_MC=0
+	if ((${#MC_ARGS[@]})); then
+		R_MC=$(awk '/^mcast_groups=/ { for (i = 1; i <= NF; i++)
+			if ($i ~ /^mcast_(missed|duplicates|loops|dead_ends|joined_not_in_tables|stale_groups)=/) {
+				split($i, kv, "="); t += kv[2] } }
+			END { print t + 0 }' "$f")
+	fi
 	R_HOSTS=$(kv "$f" hosts)
 	R_SWITCHES=$(kv "$f" switches)
 	R_UNREACH=$(kv "$f" unreachable_host_pairs)
@@ -610,6 +630,11 @@ run_step() {
 		R_HOSTS=0 R_SWITCHES=0 R_UNREACH=0 R_UNREACH_SW=0 R_NOLID=0
 		R_NOLID_H=0 R_CDG=-
 	else
+		if ((${#MC_ARGS[@]})) && [[ $kind == restore || $kind == relink ]]; then
+			# returning hosts join their groups again
+			mc_rejoin
+			sleep 1
+		fi
 		read_check
 	fi
 	ups_after=$(count_ups)
@@ -641,6 +666,7 @@ run_step() {
 	((R_UNREACH == 0 && R_UNREACH_SW == 0)) || why+=(unreachable)
 	((R_NOLID == 0)) || why+=(no_lid)
 	[[ $R_CDG != CYCLE ]] || why+=(cdg_cycle)
+	((R_MC == 0)) || why+=(mcast)
 	((eng_err == 0)) || why+=(engine_error)
 	((fallback == 0)) || why+=(fallback)
 	((mismatch == 0)) || why+=(model_mismatch)
@@ -726,8 +752,19 @@ if ((!dry_run)); then
 		fi
 		FAB_OSM_ENV+=("TURNADD_CONFIG=$out/turnadd.conf")
 	fi
-	fab_start_opensm turnadd "$plugin_dir"
-	fab_wait_subnet_up "$step_timeout"
+	if [[ -n $mc_groups ]]; then
+		# opensm.mcfdbs is written with the routing log flag only
+		fab_start_opensm turnadd "$plugin_dir" "log_flags 0x43"
+		MC_MCJOIN=$build/scripts/mcjoin
+		MC_ARGS=(--mfts "$FAB_DIR/dump/opensm.mcfdbs"
+			--mc-members "$FAB_DIR/mcjoin.out")
+		fab_wait_subnet_up "$step_timeout"
+		mc_join_groups "$mc_groups" "$seed"
+		sleep 1
+	else
+		fab_start_opensm turnadd "$plugin_dir"
+		fab_wait_subnet_up "$step_timeout"
+	fi
 fi
 
 # step 0: the bring-up

@@ -132,6 +132,17 @@ void lc_cdg_add_lid(struct lc_cdg *g, unsigned lid, const unsigned *src,
 	}
 }
 
+void lc_cdg_add_turn(struct lc_cdg *g, unsigned slot, unsigned next_port)
+{
+	int peer = g->slot_peer[slot];
+
+	if (peer < 0)
+		return;
+	g->used[slot] = true;
+	g->used[g->slot_base[peer] + next_port] = true;
+	set_edge(g, slot, next_port);
+}
+
 unsigned lc_cdg_channels(const struct lc_cdg *g)
 {
 	unsigned slot, n = 0;

@@ -36,6 +36,13 @@ void lc_cdg_free(struct lc_cdg *g);
 void lc_cdg_add_lid(struct lc_cdg *g, unsigned lid, const unsigned *src,
 		    unsigned n_src);
 
+/*
+ * Adds the dependency of a packet that left by channel slot and leaves
+ * the peer switch by its port next_port (a switch link), and marks both
+ * channels used (multicast trees, lc_mcast.h).
+ */
+void lc_cdg_add_turn(struct lc_cdg *g, unsigned slot, unsigned next_port);
+
 unsigned lc_cdg_channels(const struct lc_cdg *g);
 
 /*

@@ -27,11 +27,13 @@
 #include "lc_groups.h"
 #include "lc_ibnd.h"
 #include "lc_load.h"
+#include "lc_mcast.h"
 #include "lc_parse.h"
 #include "lc_perm.h"
 #include "lc_turns.h"
 
-enum { OPT_TURNS = 256, OPT_GROUPS, OPT_VERSION, OPT_PERM, OPT_PERM_SEED };
+enum { OPT_TURNS = 256, OPT_GROUPS, OPT_VERSION, OPT_PERM, OPT_PERM_SEED,
+       OPT_MFTS, OPT_MC_MEMBERS };
 
 static const char usage_text[] =
 	"usage: lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] [--perm[=N]] "
@@ -69,6 +71,12 @@ static const char usage_text[] =
 	"            perm_worst_pattern=, perm_patterns=, perm_shifts=,\n"
 	"            perm_undelivered_flows=\n"
 	"  --perm-seed S  seed of the random permutations\n"
+	"  --mfts FILE  also check multicast: FILE is OpenSM's opensm.mcfdbs\n"
+	"            or mftread output; per group every member port must\n"
+	"            reach every other exactly once, no loop, and the CDG\n"
+	"            checked is that of unicast and multicast together\n"
+	"  --mc-members FILE  mcjoin output: the joined ports must be in\n"
+	"            their group's tables (ports not in TOPOLOGY are skipped)\n"
 	"  --help    this text\n"
 	"  --version print the version\n"
 	"Hops (max_sw_hops, mean_sw_hops): inter-switch links, over ordered\n"
@@ -90,7 +98,8 @@ static void print_cycle(const struct lc_fabric *f, const struct lc_report *r)
 	putchar('\n');
 }
 
-static void print_report(const struct lc_fabric *f, const struct lc_report *r)
+static void print_report(const struct lc_fabric *f, const struct lc_report *r,
+			 int ok)
 {
 	double mean = r->hop_pairs ? (double)r->hop_sum / r->hop_pairs : 0;
 
@@ -108,7 +117,7 @@ static void print_report(const struct lc_fabric *f, const struct lc_report *r)
 		print_cycle(f, r);
 	else
 		printf("cdg=acyclic\n");
-	printf("verdict=%s\n", lc_report_ok(r) ? "OK" : "FAIL");
+	printf("verdict=%s\n", ok ? "OK" : "FAIL");
 }
 
 /* SW[P] of the most loaded link, or host-link. */
@@ -204,6 +213,8 @@ struct options {
 	const char *groups;	/* --groups argument, or NULL */
 	int perm;
 	struct lc_perm_opts perm_opts;
+	const char *mfts, *mc_members;	/* multicast (lc_mcast.h) */
+	const char *topo;
 };
 
 /* The unsigned number in arg, or -1 (message printed). */
@@ -229,6 +240,8 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "groups", required_argument, NULL, OPT_GROUPS },
 		{ "perm", optional_argument, NULL, OPT_PERM },
 		{ "perm-seed", required_argument, NULL, OPT_PERM_SEED },
+		{ "mfts", required_argument, NULL, OPT_MFTS },
+		{ "mc-members", required_argument, NULL, OPT_MC_MEMBERS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -264,6 +277,12 @@ static int parse_options(int argc, char **argv, struct options *o)
 			if (parse_count("--perm-seed", optarg, &v))
 				return -1;
 			o->perm_opts.seed = v;
+			break;
+		case OPT_MFTS:
+			o->mfts = optarg;
+			break;
+		case OPT_MC_MEMBERS:
+			o->mc_members = optarg;
 			break;
 		case 'n':
 			o->max_detail = strtoul(optarg, &end, 10);
@@ -306,12 +325,49 @@ static int print_quality(const struct lc_fabric *f, const struct lc_report *r,
 	return 0;
 }
 
+/*
+ * The multicast tables' check; their turns join the CDG, whose cycle
+ * search runs again.  Prints the mcast_ line; -1 on error (printed).
+ */
+static int mcast_check(const struct options *o, const struct lc_fabric *f,
+		       struct lc_report *r, struct lc_mcast *mc,
+		       struct lc_mc_report *mr)
+{
+	if (lc_mcast_read(mc, f, o->mfts) ||
+	    (o->mc_members && (lc_mcast_read_members(mc, o->mc_members) ||
+				lc_mcast_resolve(mc, f, o->topo))))
+		return -1;
+	if (lc_mcast_check(mc, f, &r->cdg, mr, stdout,
+			   (unsigned)o->max_detail))
+		goto oom;
+	free(r->cycle);
+	r->cycle = NULL;
+	r->cycle_len = 0;
+	r->cdg_result = lc_cdg_find_cycle(&r->cdg, &r->cycle, &r->cycle_len);
+	if (r->cdg_result < 0)
+		goto oom;
+	printf("mcast_groups=%u mcast_members=%lu mcast_pairs=%lu "
+	       "mcast_missed=%lu mcast_duplicates=%lu mcast_loops=%lu "
+	       "mcast_dead_ends=%lu mcast_joined_not_in_tables=%lu "
+	       "mcast_joined_gone=%lu mcast_stale_groups=%lu "
+	       "mcast_unknown_switches=%lu\n",
+	       mr->groups, mr->members, mr->pairs, mr->missed, mr->duplicates,
+	       mr->loops, mr->dead_ends, mr->not_in_tree, mc->expect_gone,
+	       mr->stale, mc->unknown_switches);
+	return 0;
+oom:
+	fprintf(stderr, "lftcheck: out of memory\n");
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
 	struct lc_groups g = { 0 };
 	struct lc_fabric f;
 	struct lc_report r;
+	struct lc_mcast mc;
+	struct lc_mc_report mr;
 	const char *topo, *lfts;
 	int ret = 2;
 
@@ -322,10 +378,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	topo = argv[optind];
+	o.topo = topo;
 	lfts = argv[optind + 1];
 	if (o.groups && lc_groups_parse(&g, o.groups))
 		return 2;
 	lc_fabric_init(&f);
+	lc_mcast_init(&mc);
 	if (lc_read_topology_any(&f, topo) ||
 	    (o.groups && lc_groups_assign(&g, &f, topo)) ||
 	    lc_read_lfts(&f, lfts))
@@ -334,13 +392,19 @@ int main(int argc, char **argv)
 		fprintf(stderr, "lftcheck: out of memory\n");
 		goto out;
 	}
-	print_report(&f, &r);
+	if (o.mfts && mcast_check(&o, &f, &r, &mc, &mr))
+		goto out_report;
+	print_report(&f, &r, lc_report_ok(&r) &&
+		     (!o.mfts || lc_mc_report_ok(&mr)));
 	if (print_quality(&f, &r, &o, &g))
 		fprintf(stderr, "lftcheck: out of memory\n");
 	else
-		ret = lc_report_ok(&r) ? 0 : 1;
+		ret = lc_report_ok(&r) && (!o.mfts || lc_mc_report_ok(&mr)) ?
+		      0 : 1;
+out_report:
 	lc_report_free(&r);
 out:
+	lc_mcast_free(&mc);
 	lc_groups_free(&g);
 	lc_fabric_free(&f);
 	return ret;

@@ -52,11 +52,25 @@
 #                       writing to the other); 0.2 avoided it
 #   --timeout SECS      bound for each phase and read-back (default 600)
 #   --rows N            switches listed in the table (default 10; 0: none)
+#   --mcast-groups N    after bring-up every host joins the IPoIB broadcast
+#                       group and N new groups of random members get
+#                       joined by SA requests (mcjoin, mcast_lib.sh), in a
+#                       phase "joins" of its own (after the restore the
+#                       hosts join again, as IPoIB does when its port
+#                       comes back: restore phase); every check then also
+#                       checks the multicast tables (lftcheck --mfts).
+#                       mft_mads counts MulticastForwardingTable Sets
+#                       (attribute 0x001B) per phase either way (ibsim
+#                       counter: its "attr 0x1b" lines)
+#   --mcast-seed S      picks the random members (default 1)
+#   --mcast-max M       at most M members in each of the N groups
+#                       (default: up to every host)
 #   --out DIR           where the results go (default: a new dir in /tmp)
 #   -v, --verbose       log the steps to stderr
 #
 # Results in the out dir: summary.csv (one row per phase), mad_counts.csv
-# (phase, switch, guid, lft_mads, blocks: per switch, and TOTAL rows),
+# (phase, switch, guid, lft_mads, blocks, mft_mads: per switch, and TOTAL
+# rows),
 # mad_counts.json, and per phase its topology, LFTs, lftcheck output; plus
 # opensm.log.  "bound" is, after the failure, the sum over the leaves
 # (switches with hosts) of ceil((hosts + leaves) * k / P / 64), k = the
@@ -75,6 +89,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$here/fabric_lib.sh"
 # shellcheck source-path=SCRIPTDIR source=mad_lib.sh
 . "$here/mad_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=mcast_lib.sh
+. "$here/mcast_lib.sh"
 
 usage() {
 	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
@@ -85,6 +101,7 @@ engine='' net='' out='' counter=preload build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' quiet='' timeout_s=600 rows=10 pace=0
 restore=1 check=1 check_bringup=1
 fails=() prefixes=() conf_extra=() link_a='' link_b=''
+mc_groups='' mc_seed=1 mc_max=0
 
 while (($#)); do
 	case $1 in
@@ -105,6 +122,9 @@ while (($#)); do
 	--timeout) timeout_s=${2:?}; shift ;;
 	--rows) rows=${2:?}; shift ;;
 	--out) out=${2:?}; shift ;;
+	--mcast-groups) mc_groups=${2:?}; shift ;;
+	--mcast-seed) mc_seed=${2:?}; shift ;;
+	--mcast-max) mc_max=${2:?}; shift ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
 	-h | --help) usage ;;
 	*) printf 'mad_count: unknown option %s\n' "$1" >&2; usage ;;
@@ -125,6 +145,10 @@ done
 [[ -z $quiet || $quiet =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
 	fab_die "bad --quiet '$quiet'"
 [[ $pace =~ ^[0-9]+(\.[0-9]+)?$ ]] || fab_die "bad --relink-pace '$pace'"
+[[ -z $mc_groups || $mc_groups =~ ^[0-9]+$ ]] ||
+	fab_die "bad --mcast-groups '$mc_groups'"
+[[ $mc_seed =~ ^[0-9]+$ ]] || fab_die "bad --mcast-seed '$mc_seed'"
+[[ $mc_max =~ ^[0-9]+$ ]] || fab_die "bad --mcast-max '$mc_max'"
 [[ -r $net ]] || fab_die "cannot read netfile $net"
 net=$(fab_abspath "$net")
 build=$(cd "$build" && pwd) || fab_die "no build dir $build"
@@ -180,6 +204,15 @@ else
 fi
 fab_start_ibsim "$net"
 t_start=$(date +%s%N)
+if [[ -n $mc_groups ]]; then
+	MC_MCJOIN=$build/scripts/mcjoin
+	[[ -x $MC_MCJOIN ]] || fab_die "$MC_MCJOIN not built"
+	# opensm.mcfdbs is written with the routing log flag only
+	conf_extra+=("log_flags 0x43")
+	MAD_MC_ARGS=(--mfts "$FAB_DIR/dump/opensm.mcfdbs"
+		--mc-members "$FAB_DIR/mcjoin.out")
+	: >"$FAB_DIR/mcjoin.out"
+fi
 fab_start_opensm "$engine" "$plugin_dir" ${conf_extra[@]+"${conf_extra[@]}"}
 fab_wait_subnet_up "$timeout_s"
 
@@ -195,6 +228,16 @@ mad_summary_header
 # bring-up: from the start to the first quiet point
 mad_settle 0
 mad_phase bringup 0 "$t_start" "$check_bringup" 0
+
+if [[ -n $mc_groups ]]; then
+	# joins: broadcast group by every host, then the new groups
+	ups=$(fab_count_up)
+	from=$(mad_lines)
+	t0=$(date +%s%N)
+	mc_join_groups "$mc_groups" "$mc_seed" "$mc_max"
+	mad_settle $((ups - 1))
+	mad_phase joins "$from" "$t0" "$check" 0
+fi
 
 # failure: every failed switch unlinked at once
 ups=$(fab_count_up)
@@ -227,6 +270,12 @@ if ((restore)); then
 		sleep "$pace"
 	done
 	mad_settle "$ups"
+	if [[ -n $mc_groups ]] && mc_has_hosts ${failed[@]+"${failed[@]}"}; then
+		# hosts of a returning switch join again, as IPoIB does; their
+		# MFT Sets belong to the restore phase
+		mc_rejoin
+		mad_settle $(($(fab_count_up) - 1))
+	fi
 	mad_phase restore "$from" "$t0" "$check" "$bound" \
 		${returning[@]+"${returning[@]}"}
 fi

@@ -184,6 +184,12 @@ mad_tally_ibsim() {
 			}
 			next
 		}
+		match($0, /process_packet: packet \(attr 0x1b mod 0x[0-9a-f]+\) reached host .* port [0-9]+$/) {
+			s = $0; sub(/.*\(attr 0x1b mod 0x[0-9a-f]+\) reached host /, "", s)
+			sub(/ port [0-9]+$/, "", s)
+			mft[s]++
+			next
+		}
 		match($0, /process_packet: packet \(attr 0x19 mod 0x[0-9a-f]+\) reached host .* port [0-9]+$/) {
 			s = $0; sub(/.*\(attr 0x19 mod 0x/, "", s)
 			blk = s; sub(/\).*/, "", blk)
@@ -192,14 +198,16 @@ mad_tally_ibsim() {
 			if (!((s, blk) in seen)) { seen[s, blk] = 1; blocks[s]++ }
 		}
 		END {
-			print "switch,guid,lft_mads,blocks"
+			print "switch,guid,lft_mads,blocks,mft_mads"
 			for (i = 1; i <= n; i++) {
 				s = order[i]
-				printf "%s,%s,%d,%d\n", s, g[s], mads[s], blocks[s]
+				printf "%s,%s,%d,%d,%d\n", s, g[s], mads[s], blocks[s], mft[s]
 				delete mads[s]
+				delete mft[s]
 			}
 			for (s in mads) u += mads[s]
-			if (u) printf "(unresolved),,%d,\n", u
+			for (s in mft) u += mft[s]
+			if (u) printf "(unresolved),,%d,,\n", u
 		}' "$topo" "$window"
 }
 
@@ -213,15 +221,15 @@ mad_csv_get() {	# FILE KEY: value of key=value in lftcheck's output
 }
 
 mad_summary_header() {
-	printf '%s\n' "net,engine,counter,failed,failed_switches,phase,lft_mads,switches_written,bound,ratio,verdict,throughput,max_link_load,max_link,configured_by,seconds" \
+	printf '%s\n' "net,engine,counter,failed,failed_switches,phase,lft_mads,switches_written,bound,ratio,verdict,throughput,max_link_load,max_link,configured_by,seconds,mft_mads" \
 		>"$MAD_OUT/summary.csv"
-	printf 'phase,switch,guid,lft_mads,blocks\n' >"$MAD_OUT/mad_counts.csv"
+	printf 'phase,switch,guid,lft_mads,blocks,mft_mads\n' >"$MAD_OUT/mad_counts.csv"
 }
 
 # mad_phase NAME FROM T0 CHECK BOUND [RETURNING...]
 mad_phase() {
 	local name=$1 from=$2 t0=$3 check=$4 bound=$5 to csv total written
-	local verdict=- tput=- mload=- mlink=- ratio=- by secs max_lid rc=0
+	local verdict=- tput=- mload=- mlink=- ratio=- by secs max_lid rc=0 mft
 	shift 5
 	to=$(mad_lines)
 	secs=$(awk -v a="$t0" -v b="$MAD_LAST_CHANGE" \
@@ -236,7 +244,7 @@ mad_phase() {
 	csv=$MAD_OUT/$name.csv
 	if [[ $MAD_COUNTER == ibsim ]]; then
 		sed -n "$((from + 1)),${to}p" "$MAD_COUNT_FILE" |
-			grep -F 'attr 0x19 ' >"$FAB_DIR/$name.window" || true
+			grep -E 'attr 0x1[9b] ' >"$FAB_DIR/$name.window" || true
 		mad_tally_ibsim "$FAB_DIR/topology.txt" "$FAB_DIR/$name.window" >"$csv"
 	else
 		sed -n "$((from + 1)),${to}p" "$MAD_COUNT_FILE" >"$MAD_OUT/$name.mads"
@@ -244,6 +252,8 @@ mad_phase() {
 			fab_die "madtally failed on the $name phase"
 	fi
 	total=$(awk -F, 'NR > 1 { t += $3 } END { print t + 0 }' "$csv")
+	# MulticastForwardingTable Sets
+	mft=$(awk -F, 'NR > 1 { t += $5 } END { print t + 0 }' "$csv")
 	written=$(awk -F, 'NR > 1 && $3 > 0 && $1 != "(unresolved)" { w++ }
 		END { print w + 0 }' "$csv")
 	awk -F, -v p="$name" -v t="$total" 'NR > 1 { print p "," $0 }
@@ -255,7 +265,8 @@ mad_phase() {
 	fi
 	if ((check)); then
 		fab_read_back "$MAD_LFTREAD" "$MAD_TIMEOUT"
-		"$MAD_LFTCHECK" --throughput "$FAB_DIR/topology.txt" \
+		"$MAD_LFTCHECK" --throughput \
+			${MAD_MC_ARGS[@]+"${MAD_MC_ARGS[@]}"} "$FAB_DIR/topology.txt" \
 			"$FAB_DIR/lfts.txt" >"$MAD_OUT/$name-check.out" 2>&1 ||
 			rc=$?
 		cp -- "$FAB_DIR/lfts.txt" "$MAD_OUT/$name-lfts.txt"
@@ -273,12 +284,13 @@ mad_phase() {
 		bound=-
 	fi
 	mad_check_late "$name"
-	printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
+	printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
 		"$(basename "$MAD_NET")" "$MAD_ENGINE" "$MAD_COUNTER" \
 		"$MAD_FAILED_LABEL" "$(wc -w <<<"$MAD_FAILED")" "$name" \
 		"$total" "$written" "$bound" "$ratio" "$verdict" "$tput" \
-		"$mload" "$mlink" "${by:-none}" "$secs" >>"$MAD_OUT/summary.csv"
-	fab_log "$name: $total LFT MADs to $written switches"
+		"$mload" "$mlink" "${by:-none}" "$secs" "$mft" \
+		>>"$MAD_OUT/summary.csv"
+	fab_log "$name: $total LFT MADs to $written switches, $mft MFT MADs"
 }
 
 # A sweep that ends or sends LFT MADs after the phase was deemed settled

@@ -13,7 +13,9 @@
  *   <block> L <dlid>                    LID routed (class 0x01)
  *
  * Only method Set (0x02) of attribute 0x0019 counts; Get and GetResp do
- * not.  Each line is one write() to an O_APPEND file, so lines of
+ * not.  SubnSet(MulticastForwardingTable, 0x001B) MADs are logged too,
+ * as the same line after "mft " (with the attribute modifier, block
+ * and position, as first number).  Each line is one write() to an O_APPEND file, so lines of
  * concurrent senders never interleave.  Without MADCOUNT_LOG the library
  * only forwards the call.  OpenSM 3.3.23 sends LFT blocks by directed
  * route with permissive LIDs; madtally maps the routes to switches.
@@ -42,6 +44,7 @@
 #define MC_METHOD_GET 0x01
 #define MC_METHOD_SET 0x02
 #define MC_ATTR_LFT 0x0019
+#define MC_ATTR_MFT 0x001B
 #define MC_MAD_SIZE 256
 #define MC_DR_INITIAL_PATH 128	/* DR SMP: offset of the initial path */
 #define MC_MAX_HOPS 63
@@ -84,23 +87,30 @@ static unsigned long get32(const uint8_t *p)
 /* Formats the log line of an LFT Set; 0 if the MAD is not one. */
 static int mc_format(void *umad, const uint8_t *mad, char *buf, size_t size)
 {
+	const char *pre;
 	unsigned hops, i;
 	size_t used;
 	int n;
 
-	if (mad[3] != MC_METHOD_SET || get16(mad + 16) != MC_ATTR_LFT)
+	if (mad[3] != MC_METHOD_SET)
+		return 0;
+	if (get16(mad + 16) == MC_ATTR_LFT)
+		pre = "";
+	else if (get16(mad + 16) == MC_ATTR_MFT)
+		pre = "mft ";
+	else
 		return 0;
 	if (mad[1] == MC_CLASS_SM_LID) {
 		const ib_mad_addr_t *addr = umad_get_mad_addr(umad);
 
-		n = snprintf(buf, size, "%lu L %u\n", get32(mad + 20),
+		n = snprintf(buf, size, "%s%lu L %u\n", pre, get32(mad + 20),
 			     (unsigned)ntohs(addr->lid));
 		return n > 0 && (size_t)n < size ? n : 0;
 	}
 	if (mad[1] != MC_CLASS_SM_DR)
 		return 0;
 	hops = mad[7] > MC_MAX_HOPS ? MC_MAX_HOPS : mad[7];
-	n = snprintf(buf, size, "%lu D %u 0", get32(mad + 20), hops);
+	n = snprintf(buf, size, "%s%lu D %u 0", pre, get32(mad + 20), hops);
 	if (n < 0 || (size_t)n >= size)
 		return 0;
 	used = (size_t)n;

@@ -12,8 +12,9 @@
  * libmadcount.so (see madcount_preload.c) of one phase.
  *
  * Prints CSV on stdout, one row per switch of the topology in its order:
- *   switch,guid,lft_mads,blocks
- * (blocks: distinct 64-LID blocks written), then a row "(unresolved)"
+ *   switch,guid,lft_mads,blocks,mft_mads
+ * (blocks: distinct 64-LID blocks written; mft_mads: MulticastForwarding
+ * Table Sets, logged after "mft "), then a row "(unresolved)"
  * if some route or LID did not lead to a switch of the topology.
  * Exit 0, or 2 on bad usage or input.
  */
@@ -32,6 +33,7 @@
 struct tally {
 	unsigned long *mads;	/* per switch index */
 	unsigned long *blocks;
+	unsigned long *mft;	/* MFT Sets per switch index */
 	uint8_t *seen;		/* per switch: bitmap of blocks written */
 	unsigned long unresolved;
 };
@@ -123,6 +125,25 @@ static int tally_line(struct tally *t, const struct lc_fabric *f, int local,
 	unsigned long block, hops, lid;
 	char kind, route[4 * (MT_MAX_HOPS + 1) + 1];
 
+	if (!strncmp(in->line, "mft ", 4)) {
+		const char *s = in->line + 4;
+		int sw = -1;
+
+		if (sscanf(s, "%lu %c", &block, &kind) == 2 && kind == 'D' &&
+		    sscanf(s, "%*u D %lu %256s", &hops, route) == 2 &&
+		    hops <= MT_MAX_HOPS)
+			sw = resolve_dr(f, local, (unsigned)hops, route);
+		else if (sscanf(s, "%lu %c", &block, &kind) == 2 &&
+			 kind == 'L' && sscanf(s, "%*u L %lu", &lid) == 1)
+			sw = resolve_lid(f, lid);
+		else
+			return lc_input_error(in, "not a madcount line");
+		if (sw < 0)
+			t->unresolved++;
+		else
+			t->mft[sw]++;
+		return 0;
+	}
 	if (sscanf(in->line, "%lu %c", &block, &kind) != 2)
 		return lc_input_error(in, "not a madcount line");
 	if (kind == 'D' && sscanf(in->line, "%*u D %lu %256s", &hops,
@@ -141,15 +162,16 @@ static void print_csv(const struct tally *t, const struct lc_fabric *f)
 {
 	unsigned s;
 
-	printf("switch,guid,lft_mads,blocks\n");
+	printf("switch,guid,lft_mads,blocks,mft_mads\n");
 	for (s = 0; s < f->n_switches; s++) {
 		const struct lc_node *n = &f->node[f->sw_node[s]];
 
-		printf("%s,0x%016llx,%lu,%lu\n", n->desc,
-		       (unsigned long long)n->guid, t->mads[s], t->blocks[s]);
+		printf("%s,0x%016llx,%lu,%lu,%lu\n", n->desc,
+		       (unsigned long long)n->guid, t->mads[s], t->blocks[s],
+		       t->mft[s]);
 	}
 	if (t->unresolved)
-		printf("(unresolved),,%lu,\n", t->unresolved);
+		printf("(unresolved),,%lu,,\n", t->unresolved);
 }
 
 static int run(const struct lc_fabric *f, int local, const char *log_path)
@@ -162,7 +184,8 @@ static int run(const struct lc_fabric *f, int local, const char *log_path)
 	t.mads = calloc(n, sizeof(*t.mads));
 	t.blocks = calloc(n, sizeof(*t.blocks));
 	t.seen = calloc(n, MT_SEEN_BYTES);
-	if (!t.mads || !t.blocks || !t.seen) {
+	t.mft = calloc(n, sizeof(*t.mft));
+	if (!t.mads || !t.blocks || !t.seen || !t.mft) {
 		fprintf(stderr, "madtally: out of memory\n");
 		goto out;
 	}
@@ -179,6 +202,7 @@ static int run(const struct lc_fabric *f, int local, const char *log_path)
 out:
 	free(t.mads);
 	free(t.blocks);
+	free(t.mft);
 	free(t.seen);
 	return ret;
 }

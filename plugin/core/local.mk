@@ -18,7 +18,8 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_turnprohib.c plugin/core/ta_turnprohib.h \
 	plugin/core/ta_engine.c plugin/core/ta_engine.h \
 	plugin/core/ta_period.c plugin/core/ta_period.h \
-	plugin/core/ta_saved.c plugin/core/ta_saved.h
+	plugin/core/ta_saved.c plugin/core/ta_saved.h \
+	plugin/core/ta_mcast.c plugin/core/ta_mcast.h
 
 # The same core built with the sanitizers when configured with
 # --enable-sanitizers, for the unit tests only: the plugin that opensm

@@ -544,6 +544,11 @@ static int route_once(const struct ta_graph *g, const struct ta_options *o,
 	res->stats.cycle_check_visits = j.cdg.searched;
 	res->turn_state = j.cdg.state;
 	j.cdg.state = NULL;
+	if (o->mode != TA_MODE_TURN_PROHIBITION) {
+		/* its turns are allowed (TP does not allow them) */
+		res->escape_parent = j.esc.parent_end;
+		j.esc.parent_end = NULL;
+	}
 	job_free(&j);
 	res->stats.seconds = now() - t0;
 	return 0;
@@ -647,6 +652,8 @@ void ta_result_free(struct ta_result *res)
 {
 	free(res->port);
 	free(res->turn_state);
+	free(res->escape_parent);
+	res->escape_parent = NULL;
 	res->port = NULL;
 	res->turn_state = NULL;
 }

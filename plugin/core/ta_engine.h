@@ -43,6 +43,9 @@ struct ta_options {
 	enum ta_hop_tables hop_tables;
 	bool lft_read_on_start;	/* first routing of an SM: read the
 				 * switches' LFTs (default true) */
+	bool mcast_opensm;	/* mcast_trees opensm: OpenSM's own
+				 * multicast trees (NOT deadlock-free
+				 * with turnadd's unicast; comparison) */
 	uint64_t escape_root_guid;	/* 0: pick automatically */
 	char *traffic_file;	/* NULL: uniform traffic */
 	/* traffic groups already read from traffic_file (borrowed, not
@@ -95,6 +98,9 @@ struct ta_result {
 	uint32_t n_sw, n_dest;
 	uint8_t *port;		/* [sw * n_dest + dest], TA_NO_PORT if none */
 	uint8_t *turn_state;	/* per turn slot, enum ta_turn_state */
+	uint32_t *escape_parent;	/* per switch: escape tree parent end
+					 * (TA_NO_END at roots); NULL in
+					 * modes without one (ta_mcast.h) */
 	struct ta_stats stats;
 };
 

@@ -100,6 +100,15 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			*why = "lft_read_on_start must be yes or no";
 			return -1;
 		}
+	} else if (!strcmp(tok[0], "mcast_trees")) {
+		if (!strcmp(tok[1], "turnadd"))
+			o->mcast_opensm = false;
+		else if (!strcmp(tok[1], "opensm"))
+			o->mcast_opensm = true;
+		else {
+			*why = "mcast_trees must be turnadd or opensm";
+			return -1;
+		}
 	} else if (!strcmp(tok[0], "experiment")) {
 		if (!strcmp(tok[1], "none"))
 			o->experiment = 0;
@@ -112,7 +121,7 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			return -1;
 		}
 	} else {
-		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, experiment)";
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, mcast_trees, experiment)";
 		return -1;
 	}
 	return 0;

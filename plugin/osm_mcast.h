@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * turnadd's multicast trees in OpenSM: the routing engine's
+ * mcast_build_stree callback.  OpenSM's multicast manager clears a
+ * group's MFT entries and then calls it; the tree comes from the core
+ * (ta_mcast.h) over the turns of the latest turnadd routing, and is set
+ * into the switches' mcast_tbl, which OpenSM then sends (its own MFT
+ * path).  Each group's tree is remembered by switch GUIDs and ports, so
+ * the next routing keeps what still holds (minimal change).
+ */
+#ifndef OSM_MCAST_H
+#define OSM_MCAST_H
+
+#include <stdint.h>
+
+#include "turnadd_osm.h"
+#include "ta_engine.h"
+#include "ta_graph.h"
+#include "ta_log.h"
+#include "ta_mcast.h"
+
+struct osm_mc_saved;
+
+struct osm_mcast {
+	struct ta_graph *g;	/* of the latest turnadd routing (owned) */
+	uint8_t *turn_state;
+	uint32_t *escape_parent;
+	struct ta_mcast m;
+	uint32_t epoch;		/* routings adopted */
+	struct osm_mc_saved **tree;	/* per MLID - 0xC000, or NULL */
+};
+
+void osm_mcast_init(struct osm_mcast *mc);
+void osm_mcast_free(struct osm_mcast *mc);
+
+/*
+ * Takes over the graph and the turn decisions of a routing (*g,
+ * res->turn_state and res->escape_parent are set to NULL).  Trees are
+ * built over them until the next routing.  -1 (logged) if out of
+ * memory: no tree is built then.
+ */
+int osm_mcast_adopt(struct osm_mcast *mc, struct ta_graph **g,
+		    struct ta_result *res, const struct ta_log *log);
+
+/* the mcast_build_stree callback's work; IB_SUCCESS or IB_ERROR */
+ib_api_status_t osm_mcast_build(struct osm_mcast *mc, osm_subn_t *subn,
+				osm_mgrp_box_t *mbox,
+				const struct ta_log *log);
+
+#endif
