@@ -21,6 +21,7 @@ scripts_mftread_SOURCES = \
 	scripts/lr_paths.c scripts/lr_paths.h \
 	scripts/lc_input.c scripts/lc_input.h \
 	scripts/lc_fabric.c scripts/lc_fabric.h \
-	scripts/lc_parse.h scripts/lc_parse_topo.c
+	scripts/lc_parse.h scripts/lc_parse_topo.c \
+	scripts/lc_ibnd.c scripts/lc_ibnd.h
 scripts_mftread_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
 scripts_mftread_LDADD = $(IBUMAD_LIBS)

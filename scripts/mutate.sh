@@ -148,11 +148,21 @@ to: h = dist[a->peer[k]] + 2;
 tests: tests/integration/hop_tables.sh
 what: the min-hop tables the plugin fills for OpenSM count one hop too many
 
-# ---- multicast (reserved) ----
-# The multicast code (mcast_build_stree) is being written by another
-# developer; its mutations go here, in the same form, with the tests
-# that must catch them, e.g. a tree that ignores the prohibited turns or
-# a group member left out of the MFTs.
+# ---- multicast ----
+id: mcast-turns-ignored
+file: plugin/core/ta_mcast.c
+from: return st[ta_turn(g, s, i, j)] == TA_TURN_ALLOWED &&
+to: return true || st[ta_turn(g, s, i, j)] == TA_TURN_ALLOWED &&
+tests: tests/unit/test_mcast tests/integration/mcast_trees.sh
+what: multicast trees turn where unicast may not (prohibited turns ignored)
+
+id: mcast-member-left-out
+file: plugin/osm_mcast.c
+from: if (members_add(m, (uint32_t)s, pn))
+to: if (m->n && members_add(m, (uint32_t)s, pn))
+tests: tests/integration/mcast_trees.sh
+what: the first member port of every group is left out of its tree
+
 # ---- end of multicast ----
 EOF
 }
