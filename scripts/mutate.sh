@@ -115,8 +115,8 @@ what: a resweep decides every turn afresh instead of keeping the prior's
 
 id: lid-group-by-port
 file: lid_assign/lid_groups.c
-from: p->group = p->rank;
-to: p->group = 0;
+from: p->rank = p->sw_port - 1u;\n\t\t\tp->group = p->rank % w->n_groups;
+to: p->rank = p->sw_port - 1u;\n\t\t\tp->group = 0;
 tests: tests/unit/test_lid_order tests/integration/lid_order.sh
 what: hosts are not grouped by their switch port (no port-major order)
 
