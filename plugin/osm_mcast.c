@@ -61,6 +61,7 @@ int osm_mcast_adopt(struct osm_mcast *mc, struct ta_graph **g,
 	mc->epoch++;
 	if (!mc->tree)
 		mc->tree = calloc(MC_SLOTS, sizeof(*mc->tree));
+	memset(&mc->tally, 0, sizeof(mc->tally));
 	mc->g = *g;
 	mc->turn_state = res->turn_state;
 	mc->escape_parent = res->escape_parent;
@@ -264,6 +265,33 @@ static int set_port(const struct ta_graph *g, osm_subn_t *subn, uint32_t s,
 	return 0;
 }
 
+static void tally_tree(struct osm_mc_tally *y, const struct ta_mc_tree *t,
+		       bool had_prior, bool failed)
+{
+	y->groups++;
+	y->links += t->n_links;
+	y->failed += failed;
+	if (t->via_escape)
+		y->escape++;
+	else if (!t->kept)
+		*(had_prior ? &y->rebuilt : &y->fresh) += 1;
+	else
+		*(t->kept == t->n_links ? &y->kept : &y->partly) += 1;
+}
+
+void osm_mcast_report(struct osm_mcast *mc, const struct ta_log *log)
+{
+	const struct osm_mc_tally *y = &mc->tally;
+
+	if (!y->groups && !y->removed)
+		return;
+	ta_logf(log, y->failed ? TA_LOG_ERROR : TA_LOG_INFO,
+		"multicast trees this sweep: %u groups (%u kept, %u partly kept, %u rebuilt, %u new, %u via the escape tree), %" PRIu64 " links; %u groups with fewer than 2 member ports (no tree); %u with members unreached or MFT entries unset",
+		y->groups, y->kept, y->partly, y->rebuilt, y->fresh, y->escape,
+		y->links, y->removed, y->failed);
+	memset(&mc->tally, 0, sizeof(mc->tally));
+}
+
 static const char *how_built(const struct ta_mc_tree *t, bool had_prior)
 {
 	if (t->via_escape)
@@ -309,6 +337,7 @@ ib_api_status_t osm_mcast_build(struct osm_mcast *mc, osm_subn_t *subn,
 			"", old && old->n ? " (previous tree removed)" : "");
 		saved_free(old);
 		mc->tree[slot] = NULL;
+		mc->tally.removed++;
 		ret = IB_SUCCESS;
 		goto out;
 	}
@@ -336,6 +365,7 @@ ib_api_status_t osm_mcast_build(struct osm_mcast *mc, osm_subn_t *subn,
 		mc->g->sw[t.root].name : "?",
 		t.unreached ? ": member switches the turns cannot reach" : "",
 		bad ? ": some MFT entries could not be set" : "");
+	tally_tree(&mc->tally, &t, old && old->n, bad || t.unreached);
 	if (mem.uncabled)
 		ta_logf(log, TA_LOG_INFO,
 			"multicast MLID 0x%04X: %u member port(s) not cabled to a routed switch: left out",

@@ -21,6 +21,15 @@
 
 struct osm_mc_saved;
 
+/* what the multicast manager asked for since the latest routing */
+struct osm_mc_tally {
+	uint32_t groups;	/* trees built */
+	uint32_t kept, partly, rebuilt, fresh, escape;
+	uint32_t removed;	/* groups left with fewer than 2 members */
+	uint32_t failed;	/* unreached members or unset MFT entries */
+	uint64_t links;		/* links of the trees built */
+};
+
 struct osm_mcast {
 	struct ta_graph *g;	/* of the latest turnadd routing (owned) */
 	uint8_t *turn_state;
@@ -28,6 +37,7 @@ struct osm_mcast {
 	struct ta_mcast m;
 	uint32_t epoch;		/* routings adopted */
 	struct osm_mc_saved **tree;	/* per MLID - 0xC000, or NULL */
+	struct osm_mc_tally tally;
 };
 
 void osm_mcast_init(struct osm_mcast *mc);
@@ -46,5 +56,12 @@ int osm_mcast_adopt(struct osm_mcast *mc, struct ta_graph **g,
 ib_api_status_t osm_mcast_build(struct osm_mcast *mc, osm_subn_t *subn,
 				osm_mgrp_box_t *mbox,
 				const struct ta_log *log);
+
+/*
+ * One line summing the trees built since the latest routing (at
+ * OpenSM's SUBNET UP, after its multicast manager ran); nothing if no
+ * tree was asked for.  Zeroes the tally.
+ */
+void osm_mcast_report(struct osm_mcast *mc, const struct ta_log *log);
 
 #endif

@@ -296,6 +296,9 @@ void turnadd_sweep_event(struct turnadd_ctx *ctx, osm_epi_event_id_t id)
 		lft_read_post(&ctx->lft_read, ctx->osm, read_on_start(ctx), ctx,
 			      &ctx->log);
 		break;
+	case OSM_EVENT_ID_SUBNET_UP:
+		osm_mcast_report(&ctx->mcast, &ctx->log);
+		break;
 	case OSM_EVENT_ID_HEAVY_SWEEP_START:
 	case OSM_EVENT_ID_UCAST_ROUTING_DONE:
 		lft_read_routing_done(&ctx->lft_read, &ctx->osm->subn);
