@@ -60,7 +60,8 @@ EXTRA_DIST += scripts/README.md
 dist_noinst_SCRIPTS += scripts/analysis_random.sh
 
 # Seeded fault campaign (failures and restores, tables checked after each).
-dist_noinst_SCRIPTS += scripts/fault_campaign.sh scripts/campaign_configured.sh
+dist_noinst_SCRIPTS += scripts/fault_campaign.sh scripts/campaign_configured.sh \
+	scripts/campaign_mcast.sh
 
 # OpenSM with the plugin under valgrind memcheck (not in make check).
 dist_noinst_SCRIPTS += scripts/valgrind_opensm.sh
