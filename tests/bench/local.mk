@@ -3,3 +3,10 @@ noinst_PROGRAMS += tests/bench/core_bench
 tests_bench_core_bench_SOURCES = tests/bench/core_bench.c
 tests_bench_core_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
 tests_bench_core_bench_LDADD = ibsim_topos/libtopo.la plugin/core/libtacore.la -lm
+
+# Uniform throughput of the core's routes on a generated fabric (not a
+# test; quick comparisons while developing, see the file's header).
+noinst_PROGRAMS += tests/bench/quality_bench
+tests_bench_quality_bench_SOURCES = tests/bench/quality_bench.c
+tests_bench_quality_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_bench_quality_bench_LDADD = ibsim_topos/libtopo.la plugin/core/libtacore.la -lm

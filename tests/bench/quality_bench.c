@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+/*
+ * quality_bench: routes a generated fabric with the routing core alone
+ * (no OpenSM, no simulator) and prints the uniform throughput of the
+ * result: every host sends 1.0 spread evenly over all other hosts,
+ * throughput = 1 / (load of the most loaded link, host links included),
+ * as lftcheck -t computes it from tables read back from switches.  For
+ * quick comparisons while developing the route and turn decisions; the
+ * measured results come from scripts/bench_quality.sh.
+ *
+ *   quality_bench [-m MODE] [-x EXPERIMENT] random N PORTS H SEED
+ *   quality_bench [-m MODE] [-x EXPERIMENT] fattree2 LEAVES SPINES H LINKS
+ *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join K top|middle|bottom
+ *
+ * MODE: turn_addition (default), turn_prohibition, no_prohibition.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_engine.h"
+#include "ta_graph.h"
+#include "topo.h"
+
+static struct ta_graph *build(const struct topo *t)
+{
+	struct ta_graph *g = ta_graph_new();
+	unsigned i;
+
+	if (!g)
+		return NULL;
+	for (i = 0; i < t->n_sw; i++)
+		if (ta_graph_add_switch(g, 0x1000 + i, t->sw_name[i]) < 0)
+			goto fail;
+	for (i = 0; i < t->n_links; i++) {
+		const struct topo_link *l = &t->links[i];
+
+		if (ta_graph_add_link(g, l->a, l->pa, l->b, l->pb) < 0)
+			goto fail;
+	}
+	for (i = 0; i < t->n_sw; i++)
+		if (ta_graph_add_dest(g, 1 + i, i, 0, false, 0x1000 + i,
+				      t->sw_name[i]) < 0)
+			goto fail;
+	for (i = 0; i < t->n_hosts; i++)
+		if (ta_graph_add_dest(g, 1 + t->n_sw + i, t->hosts[i].sw,
+				      t->hosts[i].port, true, 0x200000 + i,
+				      t->host_name[i]) < 0)
+			goto fail;
+	if (ta_graph_finalize(g))
+		goto fail;
+	return g;
+fail:
+	ta_graph_free(g);
+	return NULL;
+}
+
+static int make_topo(struct topo *t, int argc, char **argv)
+{
+	unsigned a[5] = { 0 };
+	enum topo_join_level lv;
+	int i;
+
+	for (i = 1; i < argc && i <= 5; i++)
+		a[i - 1] = (unsigned)strtoul(argv[i], NULL, 0);
+	if (!strcmp(argv[0], "fattree2") && argc == 5)
+		return topo_fattree2(t, a[0], a[1], a[2], a[3]);
+	if (!strcmp(argv[0], "random") && argc == 5)
+		return topo_random(t, a[0], a[1], a[2], a[3]);
+	if (!strcmp(argv[0], "ft3join") && argc == 3 &&
+	    !topo_join_level_parse(argv[2], &lv))
+		return topo_ft3join(t, a[0], lv);
+	return -1;
+}
+
+/* port p of switch s leads to switch *peer (-1: none, a host port) */
+static int peer_of(const struct ta_graph *g, uint32_t s, uint8_t p,
+		   uint32_t *peer, uint32_t *chan)
+{
+	uint32_t e;
+
+	for (e = 0; e < g->sw[s].n_ends; e++)
+		if (g->sw[s].ends[e].port == p) {
+			*peer = g->sw[s].ends[e].peer;
+			*chan = g->sw[s].ends[e].out_chan;
+			return 0;
+		}
+	return -1;
+}
+
+/* 1 / max link load of uniform all-to-all host traffic; -1 unreachable */
+static double uniform_throughput(const struct ta_graph *g,
+				 const struct ta_result *r, double *hops)
+{
+	uint32_t n_h = 0, d, s, *hosts_on = calloc(g->n_sw, sizeof(*hosts_on));
+	double *load = calloc(2 * (size_t)g->n_links + 1, sizeof(*load));
+	double max = 0, rate, pairs = 0, hop_sum = 0;
+
+	for (d = 0; d < g->n_dest; d++)
+		if (g->dest[d].is_host) {
+			hosts_on[g->dest[d].sw]++;
+			n_h++;
+		}
+	if (n_h < 2)
+		return 1;
+	rate = 1.0 / (n_h - 1);
+	for (d = 0; d < g->n_dest; d++) {
+		if (!g->dest[d].is_host)
+			continue;
+		for (s = 0; s < g->n_sw; s++) {
+			uint32_t n = hosts_on[s] - (s == g->dest[d].sw), at = s;
+			uint32_t steps = 0;
+
+			if (!n)
+				continue;
+			while (at != g->dest[d].sw) {
+				uint32_t peer, chan;
+
+				if (peer_of(g, at, ta_result_port(r, at, d),
+					    &peer, &chan) || ++steps > g->n_sw)
+					return -1;
+				load[chan] += n * rate;
+				at = peer;
+			}
+			pairs += n;
+			hop_sum += (double)n * steps;
+		}
+	}
+	for (s = 0; s < 2 * g->n_links; s++)
+		if (load[s] > max)
+			max = load[s];
+	free(load);
+	free(hosts_on);
+	*hops = hop_sum / pairs;
+	return max > 1 ? 1 / max : 1;	/* a host link carries 1.0 */
+}
+
+int main(int argc, char **argv)
+{
+	struct ta_options o;
+	struct ta_result r;
+	struct ta_graph *g;
+	struct topo t;
+	double thr, hops = 0;
+	int c;
+
+	ta_options_init(&o);
+	while ((c = getopt(argc, argv, "m:x:")) != -1) {
+		if (c == 'm' && !strcmp(optarg, "turn_prohibition"))
+			o.mode = TA_MODE_TURN_PROHIBITION;
+		else if (c == 'm' && !strcmp(optarg, "no_prohibition"))
+			o.mode = TA_MODE_NONE_PROHIBITED;
+		else if (c == 'm' && !strcmp(optarg, "turn_addition"))
+			o.mode = TA_MODE_TURN_ADDITION;
+		else if (c == 'x')
+			o.experiment = (unsigned)strtoul(optarg, NULL, 0);
+		else
+			goto usage;
+	}
+	if (optind >= argc || make_topo(&t, argc - optind, argv + optind))
+		goto usage;
+	g = build(&t);
+	if (!g || ta_route(g, &o, NULL, &r)) {
+		fprintf(stderr, "quality_bench: routing failed\n");
+		return 1;
+	}
+	thr = uniform_throughput(g, &r, &hops);
+	printf("throughput=%.4f mean_sw_hops=%.3f prohibited=%llu seconds=%.3f\n",
+	       thr, hops, (unsigned long long)r.stats.turns_prohibited,
+	       r.stats.seconds);
+	ta_result_free(&r);
+	ta_graph_free(g);
+	topo_free(&t);
+	ta_options_clear(&o);
+	return thr < 0;
+usage:
+	fprintf(stderr, "usage: quality_bench [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | ft3join K LEVEL\n");
+	return 2;
+}
