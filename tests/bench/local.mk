@@ -7,6 +7,8 @@ tests_bench_core_bench_LDADD = ibsim_topos/libtopo.la plugin/core/libtacore.la -
 # Uniform throughput of the core's routes on a generated fabric (not a
 # test; quick comparisons while developing, see the file's header).
 noinst_PROGRAMS += tests/bench/quality_bench
-tests_bench_quality_bench_SOURCES = tests/bench/quality_bench.c
-tests_bench_quality_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_bench_quality_bench_SOURCES = tests/bench/quality_bench.c \
+	tests/unit/topo_graph.c tests/unit/topo_graph.h
+tests_bench_quality_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos \
+	-I$(top_srcdir)/tests/unit
 tests_bench_quality_bench_LDADD = ibsim_topos/libtopo.la plugin/core/libtacore.la -lm

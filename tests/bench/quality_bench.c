@@ -8,11 +8,13 @@
  * quick comparisons while developing the route and turn decisions; the
  * measured results come from scripts/bench_quality.sh.
  *
- *   quality_bench [-m MODE] [-x EXPERIMENT] random N PORTS H SEED
+ *   quality_bench [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED
  *   quality_bench [-m MODE] [-x EXPERIMENT] fattree2 LEAVES SPINES H LINKS
  *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join K top|middle|bottom
  *
- * MODE: turn_addition (default), turn_prohibition, no_prohibition.
+ * MODE: turn_addition (default), turn_prohibition, no_prohibition;
+ * -t: option traffic_file (the turn weights; the printed throughput
+ * stays uniform).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -22,39 +24,7 @@
 #include "ta_engine.h"
 #include "ta_graph.h"
 #include "topo.h"
-
-static struct ta_graph *build(const struct topo *t)
-{
-	struct ta_graph *g = ta_graph_new();
-	unsigned i;
-
-	if (!g)
-		return NULL;
-	for (i = 0; i < t->n_sw; i++)
-		if (ta_graph_add_switch(g, 0x1000 + i, t->sw_name[i]) < 0)
-			goto fail;
-	for (i = 0; i < t->n_links; i++) {
-		const struct topo_link *l = &t->links[i];
-
-		if (ta_graph_add_link(g, l->a, l->pa, l->b, l->pb) < 0)
-			goto fail;
-	}
-	for (i = 0; i < t->n_sw; i++)
-		if (ta_graph_add_dest(g, 1 + i, i, 0, false, 0x1000 + i,
-				      t->sw_name[i]) < 0)
-			goto fail;
-	for (i = 0; i < t->n_hosts; i++)
-		if (ta_graph_add_dest(g, 1 + t->n_sw + i, t->hosts[i].sw,
-				      t->hosts[i].port, true, 0x200000 + i,
-				      t->host_name[i]) < 0)
-			goto fail;
-	if (ta_graph_finalize(g))
-		goto fail;
-	return g;
-fail:
-	ta_graph_free(g);
-	return NULL;
-}
+#include "topo_graph.h"
 
 static int make_topo(struct topo *t, int argc, char **argv)
 {
@@ -146,7 +116,12 @@ int main(int argc, char **argv)
 	int c;
 
 	ta_options_init(&o);
-	while ((c = getopt(argc, argv, "m:x:")) != -1) {
+	while ((c = getopt(argc, argv, "m:x:t:")) != -1) {
+		if (c == 't') {
+			free(o.traffic_file);
+			o.traffic_file = strdup(optarg);
+			continue;
+		}
 		if (c == 'm' && !strcmp(optarg, "turn_prohibition"))
 			o.mode = TA_MODE_TURN_PROHIBITION;
 		else if (c == 'm' && !strcmp(optarg, "no_prohibition"))
@@ -160,7 +135,7 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc || make_topo(&t, argc - optind, argv + optind))
 		goto usage;
-	g = build(&t);
+	g = topo_to_graph(&t);
 	if (!g || ta_route(g, &o, NULL, &r)) {
 		fprintf(stderr, "quality_bench: routing failed\n");
 		return 1;
