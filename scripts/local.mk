@@ -53,6 +53,7 @@ scripts_madtally_SOURCES = \
 dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
 	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh \
 	scripts/bench_speed.sh scripts/ensure_build.sh scripts/bench_quality.sh \
+	scripts/quality_report.sh \
 	scripts/bench_restart.sh
 EXTRA_DIST += scripts/README.md
 
@@ -60,7 +61,8 @@ EXTRA_DIST += scripts/README.md
 dist_noinst_SCRIPTS += scripts/analysis_random.sh
 
 # Seeded fault campaign (failures and restores, tables checked after each).
-dist_noinst_SCRIPTS += scripts/fault_campaign.sh scripts/campaign_configured.sh
+dist_noinst_SCRIPTS += scripts/fault_campaign.sh scripts/campaign_configured.sh \
+	scripts/fault_model.sh
 
 # OpenSM with the plugin under valgrind memcheck (not in make check).
 dist_noinst_SCRIPTS += scripts/valgrind_opensm.sh
