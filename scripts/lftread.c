@@ -23,38 +23,6 @@
 
 #define LFT_BLOCK 64
 
-static uint64_t get64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
-/* The node we are attached to, and the port we leave it through. */
-static int find_local(struct lr_smp *s, const struct lc_fabric *f,
-		      unsigned *node, unsigned *port)
-{
-	uint8_t data[LR_SMP_DATA], path[1] = { 0 };
-	uint64_t guid;
-	unsigned i;
-
-	if (lr_smp_get(s, path, 0, LR_ATTR_NODE_INFO, 0, data))
-		return -1;
-	guid = get64(data + 12);
-	for (i = 0; i < f->n_nodes; i++)
-		if (f->node[i].guid == guid) {
-			*node = i;
-			*port = data[36];	/* LocalPortNum */
-			return 0;
-		}
-	fprintf(stderr, "lftread: local node guid 0x%016llx is not in the "
-		"topology\n", (unsigned long long)guid);
-	return -1;
-}
-
 static int dump_switch(struct lr_smp *s, const struct lc_node *n,
 		       const struct lr_path *p)
 {
@@ -95,8 +63,8 @@ static int read_all(const struct lc_fabric *f, int timeout_ms)
 		fprintf(stderr, "lftread: out of memory\n");
 		return -1;
 	}
-	if (lr_smp_open(&s, timeout_ms) || find_local(&s, f, &local,
-						      &local_port) ||
+	if (lr_smp_open(&s, timeout_ms) ||
+	    lr_find_local(&s, f, "lftread", &local, &local_port) ||
 	    lr_paths_build(f, local, local_port, paths))
 		goto out;
 	for (sw = 0; sw < f->n_switches; sw++)

@@ -1,14 +1,27 @@
 # Fabric harness: the LFT reader and checker (independent of the routing
 # engine's code) and the ibsim/OpenSM scripts.  See scripts/README.md.
 
+# The code more than one tool uses, built once (internal libraries):
+# reading a topology (ibnetdiscover output or an ibsim netfile) into the
+# fabric model,
+noinst_LTLIBRARIES += scripts/libfabtopo.la
+scripts_libfabtopo_la_SOURCES = \
+	scripts/lc_input.c scripts/lc_input.h \
+	scripts/lc_fabric.c scripts/lc_fabric.h \
+	scripts/lc_parse.h scripts/lc_parse_topo.c \
+	scripts/lc_ibnd.c scripts/lc_ibnd.h
+# and directed-route SMPs along paths of that model (libibumad).
+noinst_LTLIBRARIES += scripts/libdrsmp.la
+scripts_libdrsmp_la_SOURCES = \
+	scripts/lr_smp.c scripts/lr_smp.h \
+	scripts/lr_paths.c scripts/lr_paths.h
+scripts_libdrsmp_la_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
+
 # Checks the forwarding tables read back from a fabric.
 bin_PROGRAMS += scripts/lftcheck
 scripts_lftcheck_SOURCES = \
 	scripts/lftcheck.c \
-	scripts/lc_input.c scripts/lc_input.h \
-	scripts/lc_fabric.c scripts/lc_fabric.h \
-	scripts/lc_parse.h scripts/lc_parse_topo.c scripts/lc_parse_lft.c \
-	scripts/lc_ibnd.c scripts/lc_ibnd.h \
+	scripts/lc_parse_lft.c \
 	scripts/lc_hosts.c scripts/lc_hosts.h \
 	scripts/lc_routes.c scripts/lc_routes.h \
 	scripts/lc_cdg.c scripts/lc_cdg.h \
@@ -17,19 +30,13 @@ scripts_lftcheck_SOURCES = \
 	scripts/lc_groups.c scripts/lc_groups.h \
 	scripts/lc_turns.c scripts/lc_turns.h
 scripts_lftcheck_SOURCES += scripts/lc_perm.c scripts/lc_perm.h
+scripts_lftcheck_LDADD = scripts/libfabtopo.la
 
 # Reads every switch's LFT by directed-route SMPs (libibumad; umad2sim).
 bin_PROGRAMS += scripts/lftread
-scripts_lftread_SOURCES = \
-	scripts/lftread.c \
-	scripts/lr_smp.c scripts/lr_smp.h \
-	scripts/lr_paths.c scripts/lr_paths.h \
-	scripts/lc_input.c scripts/lc_input.h \
-	scripts/lc_fabric.c scripts/lc_fabric.h \
-	scripts/lc_parse.h scripts/lc_parse_topo.c \
-	scripts/lc_ibnd.c scripts/lc_ibnd.h
-scripts_lftread_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
-scripts_lftread_LDADD = $(IBUMAD_LIBS)
+scripts_lftread_SOURCES = scripts/lftread.c
+scripts_lftread_LDADD = scripts/libdrsmp.la scripts/libfabtopo.la \
+	$(IBUMAD_LIBS)
 
 # MAD counting: an LD_PRELOAD library for opensm that logs the LFT
 # SubnSet MADs it sends, and the tool that counts them per switch.
@@ -43,12 +50,8 @@ scripts_libmadcount_la_LDFLAGS = -module -avoid-version -shared \
 scripts_libmadcount_la_LIBADD = $(IBUMAD_LIBS)
 
 noinst_PROGRAMS += scripts/madtally
-scripts_madtally_SOURCES = \
-	scripts/madtally.c \
-	scripts/lc_input.c scripts/lc_input.h \
-	scripts/lc_fabric.c scripts/lc_fabric.h \
-	scripts/lc_parse.h scripts/lc_parse_topo.c \
-	scripts/lc_ibnd.c scripts/lc_ibnd.h
+scripts_madtally_SOURCES = scripts/madtally.c
+scripts_madtally_LDADD = scripts/libfabtopo.la
 
 dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
 	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh \

@@ -5,6 +5,27 @@
 
 #include "lr_paths.h"
 
+int lr_find_local(struct lr_smp *s, const struct lc_fabric *f,
+		  const char *prog, unsigned *node, unsigned *port)
+{
+	uint8_t data[LR_SMP_DATA], path[1] = { 0 };
+	uint64_t guid;
+	unsigned i;
+
+	if (lr_smp_get(s, path, 0, LR_ATTR_NODE_INFO, 0, data))
+		return -1;
+	guid = lr_get64(data + 12);	/* NodeGUID */
+	for (i = 0; i < f->n_nodes; i++)
+		if (f->node[i].guid == guid) {
+			*node = i;
+			*port = data[36];	/* LocalPortNum */
+			return 0;
+		}
+	fprintf(stderr, "%s: local node guid 0x%016llx is not in the "
+		"topology\n", prog, (unsigned long long)guid);
+	return -1;
+}
+
 /* Marks switch t reached from path `from` plus one hop out of `port`. */
 static int reach(struct lr_path *paths, unsigned *queue, unsigned *tail,
 		 const struct lr_path *from, unsigned t, unsigned port)

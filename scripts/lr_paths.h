@@ -22,6 +22,14 @@ struct lr_path {
 int lr_paths_build(const struct lc_fabric *f, unsigned local,
 		   unsigned local_port, struct lr_path *paths);
 
+/*
+ * The node we are attached to (its index in f, by the NodeInfo GUID read
+ * over 0 hops) and the port we leave it through.  -1 if the SMP fails or
+ * the GUID is not in f (message naming prog printed).
+ */
+int lr_find_local(struct lr_smp *s, const struct lc_fabric *f,
+		  const char *prog, unsigned *node, unsigned *port);
+
 /* "0,p1,p2,..." as ibroute -D takes it. */
 void lr_path_format(const struct lr_path *p, char *buf, size_t size);
 
