@@ -4,9 +4,9 @@
 #include <time.h>
 
 #include "turnadd_routing.h"
-#include "osm_log_bridge.h"
-#include "osm_hops.h"
-#include "osm_lft.h"
+#include "log_bridge.h"
+#include "hop_tables.h"
+#include "lft_write.h"
 #include "turnadd_config.h"
 #include "turnadd_summary.h"
 

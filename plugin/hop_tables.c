@@ -3,7 +3,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "osm_hops.h"
+#include "hop_tables.h"
 
 #define NO_DIST UINT8_MAX
 
