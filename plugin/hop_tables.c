@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-/* Min-hop tables by breadth-first search (see osm_hops.h). */
+/* Min-hop tables by breadth-first search (see hop_tables.h). */
 #include <inttypes.h>
 #include <stdlib.h>
 
