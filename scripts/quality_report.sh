@@ -82,6 +82,19 @@ function pcell(k) {
 	if (jst[k] != "ok") return jst[k]
 	return jperm[k]
 }
+# every joined fabric (rows) by engine: intra / inter throughput, or
+# with perm set the permutation bandwidth
+function ktable(perm,   a, i, j, k, s) {
+	hdr("fabric", eng, ne)
+	for (a = 1; a <= nk; a++) for (i = 1; i <= nj; i++) {
+		s = "| K=" ks[a] " " js[i]
+		for (j = 1; j <= ne; j++) {
+			k = ks[a] SUBSEP js[i] SUBSEP eng[j]
+			s = s " | " (perm ? pcell(k) : jcell(k))
+		}
+		print s " |"
+	}
+}
 function jcell(k,   s) {
 	if (!(k in jst)) return "-"
 	if (jst[k] != "ok") return jst[k]
@@ -154,23 +167,13 @@ END {
 		print ""
 		print "## Every join level and size: intra / inter throughput"
 		print ""
-		hdr("fabric", eng, ne)
-		for (a = 1; a <= nk; a++) for (i = 1; i <= nj; i++) {
-			s = "| K=" ks[a] " " js[i]
-			for (j = 1; j <= ne; j++) s = s " | " jcell(ks[a] SUBSEP js[i] SUBSEP eng[j])
-			print s " |"
-		}
+		ktable(0)
 		print ""
 		print "\"-alt\": `topogen ft3join-alt K JOIN`, the same trees with the join links from other positions (ibsim_topos/README)."
 		print ""
 		print "## Every join level and size: permutation bandwidth (all hosts of both trees)"
 		print ""
-		hdr("fabric", eng, ne)
-		for (a = 1; a <= nk; a++) for (i = 1; i <= nj; i++) {
-			s = "| K=" ks[a] " " js[i]
-			for (j = 1; j <= ne; j++) s = s " | " pcell(ks[a] SUBSEP js[i] SUBSEP eng[j])
-			print s " |"
-		}
+		ktable(1)
 	}
 	print ""
 	print "## Reachability, deadlock freedom, virtual lanes (all fabrics)"
