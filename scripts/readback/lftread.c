@@ -24,12 +24,13 @@
 #define LFT_BLOCK 64
 
 static int dump_switch(struct lr_smp *s, const struct lc_node *n,
-		       const struct lr_path *p)
+		       const struct lr_path *p, void *ctx)
 {
 	uint8_t data[LR_SMP_DATA];
 	unsigned top, block, i, valid = 0;
 	char dr[4 * (LR_MAX_HOPS + 1) + 1];
 
+	(void)ctx;
 	if (lr_smp_get(s, p->port, p->hops, LR_ATTR_SWITCH_INFO, 0, data))
 		return -1;
 	top = (unsigned)data[6] << 8 | data[7];	/* LinearFDBTop */
@@ -50,31 +51,6 @@ static int dump_switch(struct lr_smp *s, const struct lc_node *n,
 	}
 	printf("%u valid lids dumped\n", valid);
 	return 0;
-}
-
-static int read_all(const struct lc_fabric *f, int timeout_ms)
-{
-	struct lr_path *paths = calloc(f->n_switches + 1, sizeof(*paths));
-	unsigned local = 0, local_port = 0, sw;
-	struct lr_smp s;
-	int ret = -1;
-
-	if (!paths) {
-		fprintf(stderr, "lftread: out of memory\n");
-		return -1;
-	}
-	if (lr_smp_open(&s, timeout_ms) ||
-	    lr_find_local(&s, f, "lftread", &local, &local_port) ||
-	    lr_paths_build(f, local, local_port, paths))
-		goto out;
-	for (sw = 0; sw < f->n_switches; sw++)
-		if (dump_switch(&s, &f->node[f->sw_node[sw]], &paths[sw]))
-			goto out;
-	ret = fflush(stdout) ? -1 : 0;
-out:
-	lr_smp_close(&s);
-	free(paths);
-	return ret;
 }
 
 int main(int argc, char **argv)
@@ -108,7 +84,8 @@ int main(int argc, char **argv)
 		lc_fabric_free(&f);
 		return 2;
 	}
-	ret = read_all(&f, (int)timeout_ms);
+	ret = lr_each_switch(&f, (int)timeout_ms, "lftread", dump_switch,
+			     NULL) || fflush(stdout);
 	lc_fabric_free(&f);
 	return ret ? 1 : 0;
 usage:

@@ -5,8 +5,9 @@
 
 #include "lr_paths.h"
 
-int lr_find_local(struct lr_smp *s, const struct lc_fabric *f,
-		  const char *prog, unsigned *node, unsigned *port)
+/* The node we are attached to, and the port we leave it through. */
+static int find_local(struct lr_smp *s, const struct lc_fabric *f,
+		      const char *prog, unsigned *node, unsigned *port)
 {
 	uint8_t data[LR_SMP_DATA], path[1] = { 0 };
 	uint64_t guid;
@@ -94,4 +95,30 @@ void lr_path_format(const struct lr_path *p, char *buf, size_t size)
 	for (i = 1; i <= p->hops && used < size; i++)
 		used += (size_t)snprintf(buf + used, size - used, ",%u",
 					 p->port[i]);
+}
+
+int lr_each_switch(const struct lc_fabric *f, int timeout_ms,
+		   const char *prog, lr_switch_fn each, void *ctx)
+{
+	struct lr_path *paths = calloc(f->n_switches + 1, sizeof(*paths));
+	unsigned local = 0, local_port = 0, sw;
+	struct lr_smp s;
+	int ret = -1;
+
+	if (!paths) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return -1;
+	}
+	if (lr_smp_open(&s, timeout_ms) ||
+	    find_local(&s, f, prog, &local, &local_port) ||
+	    lr_paths_build(f, local, local_port, paths))
+		goto out;
+	for (sw = 0; sw < f->n_switches; sw++)
+		if (each(&s, &f->node[f->sw_node[sw]], &paths[sw], ctx))
+			goto out;
+	ret = 0;
+out:
+	lr_smp_close(&s);
+	free(paths);
+	return ret;
 }

@@ -28,8 +28,9 @@
 #define BLOCK 32u		/* MLIDs in one MFT block */
 
 static int dump_switch(struct lr_smp *s, const struct lc_node *n,
-		       const struct lr_path *p, unsigned max_mlid)
+		       const struct lr_path *p, void *ctx)
 {
+	unsigned max_mlid = *(const unsigned *)ctx;
 	uint8_t data[LR_SMP_DATA];
 	unsigned cap, blocks, positions, b, pos, i, j;
 	uint16_t *mask;
@@ -82,37 +83,11 @@ static int dump_switch(struct lr_smp *s, const struct lc_node *n,
 	return 0;
 }
 
-static int read_all(const struct lc_fabric *f, int timeout_ms,
-		    unsigned max_mlid)
-{
-	struct lr_path *paths = calloc(f->n_switches + 1, sizeof(*paths));
-	unsigned local = 0, local_port = 0, sw;
-	struct lr_smp s;
-	int ret = -1;
-
-	if (!paths) {
-		fprintf(stderr, "mftread: out of memory\n");
-		return -1;
-	}
-	if (lr_smp_open(&s, timeout_ms) ||
-	    lr_find_local(&s, f, "mftread", &local, &local_port) ||
-	    lr_paths_build(f, local, local_port, paths))
-		goto out;
-	for (sw = 0; sw < f->n_switches; sw++)
-		if (dump_switch(&s, &f->node[f->sw_node[sw]], &paths[sw],
-				max_mlid))
-			goto out;
-	ret = fflush(stdout) ? -1 : 0;
-out:
-	lr_smp_close(&s);
-	free(paths);
-	return ret;
-}
-
 int main(int argc, char **argv)
 {
 	long timeout_ms = 1000;
 	unsigned long max_mlid = 0;
+	unsigned mlid_cap;
 	struct lc_fabric f;
 	char *end;
 	int opt, ret;
@@ -147,7 +122,9 @@ int main(int argc, char **argv)
 		lc_fabric_free(&f);
 		return 2;
 	}
-	ret = read_all(&f, (int)timeout_ms, (unsigned)max_mlid);
+	mlid_cap = (unsigned)max_mlid;
+	ret = lr_each_switch(&f, (int)timeout_ms, "mftread", dump_switch,
+			     &mlid_cap) || fflush(stdout);
 	lc_fabric_free(&f);
 	return ret ? 1 : 0;
 usage:
