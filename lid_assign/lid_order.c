@@ -6,21 +6,6 @@
 
 #include "lid_work.h"
 
-const char *la_fate_name(enum la_fate fate)
-{
-	switch (fate) {
-	case LA_KEPT:
-		return "kept";
-	case LA_PLACED:
-		return "placed";
-	case LA_OVERFLOW:
-		return "overflow";
-	case LA_FAILED:
-	default:
-		return "failed";
-	}
-}
-
 static int check_input(const struct la_input *in)
 {
 	uint32_t i;

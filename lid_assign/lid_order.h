@@ -111,6 +111,4 @@ struct la_result {
 int la_assign(struct la_input *in, struct la_result *res);
 void la_result_free(struct la_result *res);
 
-const char *la_fate_name(enum la_fate fate);
-
 #endif

@@ -45,8 +45,8 @@
 #include <stdint.h>
 
 #include "turnadd_osm.h"
-#include "osm_graph.h"
-#include "osm_lft.h"
+#include "fabric_graph.h"
+#include "lft_write.h"
 #include "ta_log.h"
 #include "ta_saved.h"
 

@@ -11,12 +11,12 @@ plugin_libturnadd_la_SOURCES = \
 	plugin/turnadd_routing.c plugin/turnadd_routing.h \
 	plugin/turnadd_config.c plugin/turnadd_config.h \
 	plugin/turnadd_summary.c plugin/turnadd_summary.h \
-	plugin/osm_graph.c plugin/osm_graph.h \
-	plugin/osm_hops.c plugin/osm_hops.h \
-	plugin/osm_lft.c plugin/osm_lft.h \
-	plugin/osm_mcast.c plugin/osm_mcast.h \
+	plugin/fabric_graph.c plugin/fabric_graph.h \
+	plugin/hop_tables.c plugin/hop_tables.h \
+	plugin/lft_write.c plugin/lft_write.h \
+	plugin/mcast_trees.c plugin/mcast_trees.h \
 	plugin/lft_read.c plugin/lft_read.h \
-	plugin/osm_log_bridge.c plugin/osm_log_bridge.h \
+	plugin/log_bridge.c plugin/log_bridge.h \
 	plugin/lid_osm_fabric.c plugin/lid_osm_fabric.h \
 	plugin/lid_sweep.c plugin/lid_sweep.h
 plugin_libturnadd_la_CPPFLAGS = $(AM_CPPFLAGS) $(OSM_CPPFLAGS) $(IBUMAD_CFLAGS) \

@@ -4,9 +4,9 @@
 #include <time.h>
 
 #include "turnadd_routing.h"
-#include "osm_log_bridge.h"
-#include "osm_hops.h"
-#include "osm_lft.h"
+#include "log_bridge.h"
+#include "hop_tables.h"
+#include "lft_write.h"
 #include "turnadd_config.h"
 #include "turnadd_summary.h"
 
@@ -67,7 +67,7 @@ void turnadd_ctx_free(struct turnadd_ctx *ctx)
  *     in the core or writing the tables: fail_or_keep() below;
  *  4. the fabric OpenSM hands over is inconsistent: a switch port cabled
  *     to a switch missing from OpenSM's switch table, a LID claimed by
- *     two ports, two links on one switch port (osm_graph.c), or more than
+ *     two ports, two links on one switch port (fabric_graph.c), or more than
  *     2^20 switches or LIDs (ta_engine.c): impossible, since OpenSM's
  *     discovery adds every switch node it links to sw_guid_tbl, its LID
  *     manager hands out each LID once before routing, a port has one
@@ -162,7 +162,7 @@ static void keep_tables(struct turnadd_ctx *ctx)
 
 /*
  * OpenSM's min-hop tables, which the multicast manager and the SA read:
- * filled here (osm_hops.h) unless hop_tables is opensm or a hop weights
+ * filled here (hop_tables.h) unless hop_tables is opensm or a hop weights
  * file is configured (then, or if filling fails, 1 makes
  * ucast_mgr_route() call osm_ucast_mgr_build_lid_matrices()).
  */

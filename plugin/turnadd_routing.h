@@ -11,8 +11,8 @@
 
 #include "turnadd_osm.h"
 #include "lft_read.h"
-#include "osm_graph.h"
-#include "osm_mcast.h"
+#include "fabric_graph.h"
+#include "mcast_trees.h"
 #include "ta_engine.h"
 #include "ta_log.h"
 #include "ta_saved.h"

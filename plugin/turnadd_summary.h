@@ -6,8 +6,8 @@
 #ifndef TURNADD_SUMMARY_H
 #define TURNADD_SUMMARY_H
 
-#include "osm_graph.h"
-#include "osm_lft.h"
+#include "fabric_graph.h"
+#include "lft_write.h"
 #include "ta_engine.h"
 #include "ta_log.h"
 

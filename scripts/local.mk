@@ -1,40 +1,58 @@
 # Fabric harness: the LFT reader and checker (independent of the routing
 # engine's code) and the ibsim/OpenSM scripts.  See scripts/README.md.
 
-# Checks the forwarding tables read back from a fabric.
+# The C tools live in subfolders (sources) but are built as
+# scripts/lftcheck, scripts/lftread, scripts/madtally, scripts/mcjoin,
+# scripts/mftread and scripts/.libs/libmadcount.so, where the scripts and
+# tests run them.
+#
+# The code more than one tool uses is built once, as internal libraries:
+# scripts/fabtopo/ reads a topology (ibnetdiscover output or an ibsim
+# netfile) into the fabric model,
+noinst_LTLIBRARIES += scripts/libfabtopo.la
+scripts_libfabtopo_la_SOURCES = \
+	scripts/fabtopo/lc_input.c scripts/fabtopo/lc_input.h \
+	scripts/fabtopo/lc_fabric.c scripts/fabtopo/lc_fabric.h \
+	scripts/fabtopo/lc_parse.h scripts/fabtopo/lc_parse_topo.c \
+	scripts/fabtopo/lc_ibnd.c scripts/fabtopo/lc_ibnd.h
+FABTOPO_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/scripts/fabtopo
+# and scripts/readback/ sends directed-route SMPs along paths of that
+# model (libibumad).
+noinst_LTLIBRARIES += scripts/libdrsmp.la
+scripts_libdrsmp_la_SOURCES = \
+	scripts/readback/lr_smp.c scripts/readback/lr_smp.h \
+	scripts/readback/lr_paths.c scripts/readback/lr_paths.h
+scripts_libdrsmp_la_CPPFLAGS = $(FABTOPO_CPPFLAGS)
+scripts_libdrsmp_la_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
+
+# Checks the forwarding tables read back from a fabric (scripts/check/).
 bin_PROGRAMS += scripts/lftcheck
 scripts_lftcheck_SOURCES = \
-	scripts/lftcheck.c \
-	scripts/lc_input.c scripts/lc_input.h \
-	scripts/lc_fabric.c scripts/lc_fabric.h \
-	scripts/lc_parse.h scripts/lc_parse_topo.c scripts/lc_parse_lft.c \
-	scripts/lc_ibnd.c scripts/lc_ibnd.h \
-	scripts/lc_hosts.c scripts/lc_hosts.h \
-	scripts/lc_routes.c scripts/lc_routes.h \
-	scripts/lc_cdg.c scripts/lc_cdg.h \
-	scripts/lc_check.c scripts/lc_check.h \
-	scripts/lc_load.c scripts/lc_load.h \
-	scripts/lc_groups.c scripts/lc_groups.h \
-	scripts/lc_turns.c scripts/lc_turns.h
-scripts_lftcheck_SOURCES += scripts/lc_perm.c scripts/lc_perm.h
+	scripts/check/lftcheck.c \
+	scripts/check/lc_parse_lft.c \
+	scripts/check/lc_hosts.c scripts/check/lc_hosts.h \
+	scripts/check/lc_routes.c scripts/check/lc_routes.h \
+	scripts/check/lc_cdg.c scripts/check/lc_cdg.h \
+	scripts/check/lc_check.c scripts/check/lc_check.h \
+	scripts/check/lc_load.c scripts/check/lc_load.h \
+	scripts/check/lc_groups.c scripts/check/lc_groups.h \
+	scripts/check/lc_turns.c scripts/check/lc_turns.h
+scripts_lftcheck_SOURCES += scripts/check/lc_perm.c scripts/check/lc_perm.h
+scripts_lftcheck_CPPFLAGS = $(FABTOPO_CPPFLAGS) -I$(top_srcdir)/scripts/check
+scripts_lftcheck_LDADD = scripts/libfabtopo.la
 
 # Reads every switch's LFT by directed-route SMPs (libibumad; umad2sim).
 bin_PROGRAMS += scripts/lftread
-scripts_lftread_SOURCES = \
-	scripts/lftread.c \
-	scripts/lr_smp.c scripts/lr_smp.h \
-	scripts/lr_paths.c scripts/lr_paths.h \
-	scripts/lc_input.c scripts/lc_input.h \
-	scripts/lc_fabric.c scripts/lc_fabric.h \
-	scripts/lc_parse.h scripts/lc_parse_topo.c \
-	scripts/lc_ibnd.c scripts/lc_ibnd.h
-scripts_lftread_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
-scripts_lftread_LDADD = $(IBUMAD_LIBS)
+scripts_lftread_SOURCES = scripts/readback/lftread.c
+scripts_lftread_CPPFLAGS = $(FABTOPO_CPPFLAGS)
+scripts_lftread_LDADD = scripts/libdrsmp.la scripts/libfabtopo.la \
+	$(IBUMAD_LIBS)
 
-# MAD counting: an LD_PRELOAD library for opensm that logs the LFT
-# SubnSet MADs it sends, and the tool that counts them per switch.
+# MAD counting (scripts/madcount/): an LD_PRELOAD library for opensm that
+# logs the LFT SubnSet MADs it sends, and the tool that counts them per
+# switch.
 noinst_LTLIBRARIES += scripts/libmadcount.la
-scripts_libmadcount_la_SOURCES = scripts/madcount_preload.c
+scripts_libmadcount_la_SOURCES = scripts/madcount/madcount_preload.c
 scripts_libmadcount_la_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
 # -rpath makes libtool build a shared object (dlopen'ed by LD_PRELOAD
 # from the build tree; never installed)
@@ -43,16 +61,14 @@ scripts_libmadcount_la_LDFLAGS = -module -avoid-version -shared \
 scripts_libmadcount_la_LIBADD = $(IBUMAD_LIBS)
 
 noinst_PROGRAMS += scripts/madtally
-scripts_madtally_SOURCES = \
-	scripts/madtally.c \
-	scripts/lc_input.c scripts/lc_input.h \
-	scripts/lc_fabric.c scripts/lc_fabric.h \
-	scripts/lc_parse.h scripts/lc_parse_topo.c \
-	scripts/lc_ibnd.c scripts/lc_ibnd.h
+scripts_madtally_SOURCES = scripts/madcount/madtally.c
+scripts_madtally_CPPFLAGS = $(FABTOPO_CPPFLAGS)
+scripts_madtally_LDADD = scripts/libfabtopo.la
 
 dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
 	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh \
 	scripts/bench_speed.sh scripts/ensure_build.sh scripts/bench_quality.sh \
+	scripts/quality_report.sh \
 	scripts/bench_restart.sh
 EXTRA_DIST += scripts/README.md
 
@@ -61,7 +77,7 @@ dist_noinst_SCRIPTS += scripts/analysis_random.sh
 
 # Seeded fault campaign (failures and restores, tables checked after each).
 dist_noinst_SCRIPTS += scripts/fault_campaign.sh scripts/campaign_configured.sh \
-	scripts/campaign_mcast.sh
+	scripts/fault_model.sh scripts/campaign_mcast.sh
 
 # OpenSM with the plugin under valgrind memcheck (not in make check).
 dist_noinst_SCRIPTS += scripts/valgrind_opensm.sh

@@ -1,11 +1,12 @@
 # Multicast harness: the SA join client, the MFT reader and lftcheck's
 # multicast check (scripts/README.md, "Multicast").
-scripts_lftcheck_SOURCES += scripts/lc_mcast.c scripts/lc_mcast.h
+scripts_lftcheck_SOURCES += scripts/check/lc_mcast.c scripts/check/lc_mcast.h
 
 # Joins/leaves host ports to multicast groups by SA MCMemberRecord
 # requests (libibumad; umad2sim under ibsim).
 noinst_PROGRAMS += scripts/mcjoin
-scripts_mcjoin_SOURCES = scripts/mcjoin.c
+scripts_mcjoin_SOURCES = scripts/mcast/mcjoin.c scripts/readback/lr_smp.h
+scripts_mcjoin_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/scripts/readback
 scripts_mcjoin_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
 scripts_mcjoin_LDADD = $(IBUMAD_LIBS)
 
@@ -15,13 +16,7 @@ dist_noinst_SCRIPTS += scripts/bench_mcast.sh
 
 # Reads every switch's MFT by directed-route SMPs (libibumad; umad2sim).
 noinst_PROGRAMS += scripts/mftread
-scripts_mftread_SOURCES = \
-	scripts/mftread.c \
-	scripts/lr_smp.c scripts/lr_smp.h \
-	scripts/lr_paths.c scripts/lr_paths.h \
-	scripts/lc_input.c scripts/lc_input.h \
-	scripts/lc_fabric.c scripts/lc_fabric.h \
-	scripts/lc_parse.h scripts/lc_parse_topo.c \
-	scripts/lc_ibnd.c scripts/lc_ibnd.h
-scripts_mftread_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
-scripts_mftread_LDADD = $(IBUMAD_LIBS)
+scripts_mftread_SOURCES = scripts/readback/mftread.c
+scripts_mftread_CPPFLAGS = $(FABTOPO_CPPFLAGS)
+scripts_mftread_LDADD = scripts/libdrsmp.la scripts/libfabtopo.la \
+	$(IBUMAD_LIBS)

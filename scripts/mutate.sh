@@ -128,7 +128,7 @@ tests: tests/integration/lid_order.sh
 what: the adapter never hands the port-major LIDs to OpenSM's LID manager
 
 id: need-update-kept
-file: plugin/osm_lft.c
+file: plugin/lft_write.c
 from: sw->need_update = 0;\n\t\t\tst->tables_trusted++;
 to: st->tables_trusted++;
 tests: tests/integration/host_port_down.sh tests/integration/reroute_mads.sh
@@ -142,7 +142,7 @@ tests: tests/integration/restart_lfts.sh tests/integration/standby_takeover.sh
 what: after reading the switches' LFTs a restart still rewrites every table
 
 id: hops-off-by-one
-file: plugin/osm_hops.c
+file: plugin/hop_tables.c
 from: h = dist[a->peer[k]] + 1;
 to: h = dist[a->peer[k]] + 2;
 tests: tests/integration/hop_tables.sh
@@ -157,7 +157,7 @@ tests: tests/unit/test_mcast tests/integration/mcast_trees.sh
 what: multicast trees turn where unicast may not (prohibited turns ignored)
 
 id: mcast-member-left-out
-file: plugin/osm_mcast.c
+file: plugin/mcast_trees.c
 from: if (members_add(m, (uint32_t)s, pn))
 to: if (m->n && members_add(m, (uint32_t)s, pn))
 tests: tests/integration/mcast_trees.sh

@@ -20,6 +20,7 @@ done
 version=$(sed -n "s/^PACKAGE_VERSION='\(.*\)'$/\1/p" "$top_builddir/config.log")
 [[ -n $version ]] || fail "no PACKAGE_VERSION in config.log"
 for tool in lid_assign/turnadd-lids scripts/lftcheck scripts/lftread \
+	scripts/mcjoin scripts/mftread \
 	scripts/madtally ibsim_topos/topogen; do
 	need_built "$top_builddir/$tool"
 	got=$("$top_builddir/$tool" --version)

@@ -7,10 +7,9 @@ dist_noinst_SCRIPTS += $(mcast_test_scripts)
 
 # The core's multicast trees on generated fabrics (Check).
 check_PROGRAMS += tests/unit/test_mcast
-tests_unit_test_mcast_SOURCES = tests/unit/test_mcast.c \
-	tests/unit/topo_graph.c tests/unit/topo_graph.h
-tests_unit_test_mcast_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_mcast_SOURCES = tests/unit/test_mcast.c
+tests_unit_test_mcast_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_mcast_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_mcast_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_mcast_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_mcast_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_mcast

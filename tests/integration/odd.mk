@@ -1,4 +1,4 @@
-# Odd fabrics under turnadd (issue 6): one switch, dual-homed HCAs,
+# Odd fabrics under turnadd: one switch, dual-homed HCAs,
 # parallel links, transit-only switches, 64/128-port switches, a fabric
 # cut in two, LMC 2; real OpenSM on ibsim, tables read back and judged
 # by lftcheck plus each case's own assertion (a few seconds in all).

@@ -1,63 +1,72 @@
-# Unit tests (Check) of the routing core.
+# Unit tests (Check) of the routing core.  Every test is one .c file
+# with the same flags; the helpers they share are built once (below).
+UNIT_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
 UNIT_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SAN_CFLAGS)
 UNIT_LDADD = plugin/core/libtacore_checked.la $(CHECK_LIBS) -lm
+UNIT_HELP_LDADD = tests/unit/libunithelp.la ibsim_topos/libtopo.la \
+	$(UNIT_LDADD)
+
+# Test helpers: route_verify (independent reachability and CDG verdict),
+# route_assert (Check assertions on it, channel loads), turn_verify
+# (turn sets), topo_graph (generated fabrics as core graphs).
+check_LTLIBRARIES = tests/unit/libunithelp.la
+tests_unit_libunithelp_la_SOURCES = \
+	tests/unit/run_suite.h \
+	tests/unit/route_verify.c tests/unit/route_verify.h \
+	tests/unit/route_assert.c tests/unit/route_assert.h \
+	tests/unit/turn_verify.c tests/unit/turn_verify.h \
+	tests/unit/topo_graph.c tests/unit/topo_graph.h
+tests_unit_libunithelp_la_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_libunithelp_la_CFLAGS = $(UNIT_CFLAGS)
 
 check_PROGRAMS += tests/unit/test_fig18
-tests_unit_test_fig18_SOURCES = tests/unit/test_fig18.c tests/unit/run_suite.h \
-	tests/unit/turn_verify.c tests/unit/turn_verify.h
+tests_unit_test_fig18_SOURCES = tests/unit/test_fig18.c
+tests_unit_test_fig18_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_fig18_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_fig18_LDADD = $(UNIT_LDADD)
+tests_unit_test_fig18_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_fig18_LDFLAGS = $(SAN_CFLAGS)
-
 TESTS += tests/unit/test_fig18
 
 check_PROGRAMS += tests/unit/test_parsers
 tests_unit_test_parsers_SOURCES = tests/unit/test_parsers.c
+tests_unit_test_parsers_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_parsers_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_parsers_LDADD = $(UNIT_LDADD)
+tests_unit_test_parsers_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_parsers_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_parsers
 
 check_PROGRAMS += tests/unit/test_properties
-tests_unit_test_properties_SOURCES = tests/unit/test_properties.c \
-	tests/unit/route_verify.c tests/unit/route_verify.h \
-	tests/unit/topo_graph.c tests/unit/topo_graph.h
-tests_unit_test_properties_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_properties_SOURCES = tests/unit/test_properties.c
+tests_unit_test_properties_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_properties_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_properties_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_properties_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_properties_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_properties
 
 check_PROGRAMS += tests/unit/test_reroute
-tests_unit_test_reroute_SOURCES = tests/unit/test_reroute.c \
-	tests/unit/route_verify.c tests/unit/route_verify.h \
-	tests/unit/topo_graph.c tests/unit/topo_graph.h
-tests_unit_test_reroute_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_reroute_SOURCES = tests/unit/test_reroute.c
+tests_unit_test_reroute_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_reroute_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_reroute_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_reroute_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_reroute_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_reroute
 
 check_PROGRAMS += tests/unit/test_cdg
-tests_unit_test_cdg_SOURCES = tests/unit/test_cdg.c \
-	tests/unit/turn_verify.c tests/unit/turn_verify.h \
-	tests/unit/topo_graph.c tests/unit/topo_graph.h
-tests_unit_test_cdg_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_cdg_SOURCES = tests/unit/test_cdg.c
+tests_unit_test_cdg_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_cdg_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_cdg_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_cdg_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_cdg_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_cdg
 
 check_PROGRAMS += tests/unit/test_turnprohib
-tests_unit_test_turnprohib_SOURCES = tests/unit/test_turnprohib.c \
-	tests/unit/route_verify.c tests/unit/route_verify.h \
-	tests/unit/turn_verify.c tests/unit/turn_verify.h \
-	tests/unit/topo_graph.c tests/unit/topo_graph.h
-tests_unit_test_turnprohib_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_turnprohib_SOURCES = tests/unit/test_turnprohib.c
+tests_unit_test_turnprohib_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_turnprohib_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_turnprohib_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_turnprohib_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_turnprohib_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_turnprohib
+
 # Every error path of the option, traffic, netfile and guid2lid parsers;
 # the lid_assign readers are compiled in (with the sanitizers when
 # configured so), the core parsers come from the checked core.
@@ -74,31 +83,28 @@ TESTS += tests/unit/test_parse_errors
 
 # Fabrics in several pieces, and switches gone since the last routing.
 check_PROGRAMS += tests/unit/test_pieces
-tests_unit_test_pieces_SOURCES = tests/unit/test_pieces.c \
-	tests/unit/route_verify.c tests/unit/route_verify.h \
-	tests/unit/topo_graph.c tests/unit/topo_graph.h
-tests_unit_test_pieces_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_pieces_SOURCES = tests/unit/test_pieces.c
+tests_unit_test_pieces_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_pieces_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_pieces_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_pieces_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_pieces_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_pieces
+
 check_PROGRAMS += tests/unit/test_ft3join_traffic
 tests_unit_test_ft3join_traffic_SOURCES = tests/unit/test_ft3join_traffic.c
-tests_unit_test_ft3join_traffic_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_ft3join_traffic_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_ft3join_traffic_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_ft3join_traffic_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_ft3join_traffic_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_ft3join_traffic_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_ft3join_traffic
 
 # Extreme traffic weights through the whole core (under UBSan with
 # --enable-sanitizers).
 check_PROGRAMS += tests/unit/test_weights
-tests_unit_test_weights_SOURCES = tests/unit/test_weights.c \
-	tests/unit/route_verify.c tests/unit/route_verify.h \
-	tests/unit/topo_graph.c tests/unit/topo_graph.h
-tests_unit_test_weights_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_weights_SOURCES = tests/unit/test_weights.c
+tests_unit_test_weights_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_weights_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_weights_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_weights_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_weights_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_weights
 
@@ -115,22 +121,20 @@ TESTS += tests/unit/test_config_keep
 
 # A configured escape root that fails and comes back (ta_root.h).
 check_PROGRAMS += tests/unit/test_root
-tests_unit_test_root_SOURCES = tests/unit/test_root.c \
-	tests/unit/route_verify.c tests/unit/route_verify.h \
-	tests/unit/topo_graph.c tests/unit/topo_graph.h
-tests_unit_test_root_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_root_SOURCES = tests/unit/test_root.c
+tests_unit_test_root_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_root_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_root_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_root_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_root_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_root
+
 # Balance: busiest channel of turnadd's routes against hand-worked optima
 # (fat trees; joined fat trees with and without the traffic file).
 check_PROGRAMS += tests/unit/test_balance
-tests_unit_test_balance_SOURCES = tests/unit/test_balance.c \
-	tests/unit/topo_graph.c tests/unit/topo_graph.h
-tests_unit_test_balance_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_balance_SOURCES = tests/unit/test_balance.c
+tests_unit_test_balance_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_balance_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_balance_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_balance_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_balance_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_balance
 

@@ -28,61 +28,18 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "route_assert.h"
 #include "ta_engine.h"
 #include "topo.h"
 #include "topo_graph.h"
 #include "run_suite.h"
 
-/* which ordered host pairs count: all, or only those in one tree */
-enum pairs { ALL_PAIRS, SAME_TREE_PAIRS };
-
+/* host pairs inside one tree (host names start with the tree's name) */
 static int same_tree(const struct ta_graph *g, uint32_t a, uint32_t b)
 {
 	const char *x = g->dest[a].name, *y = g->dest[b].name;
 
 	return x && y && !strncmp(x, y, 3);
-}
-
-/*
- * Walks every counted host pair's route through r, hop by hop from the
- * source's switch; fails on a route that is missing or loops.  Returns
- * the busiest inter-switch channel's load.
- */
-static uint64_t max_load(const struct ta_graph *g, const struct ta_result *r,
-			 enum pairs which, const char *what)
-{
-	uint64_t *load = calloc(2 * g->n_links + 1, sizeof(*load)), max = 0;
-	uint32_t src, d, k;
-
-	ck_assert_ptr_nonnull(load);
-	for (src = 0; src < g->n_dest; src++)
-		for (d = 0; d < g->n_dest; d++) {
-			uint32_t s = g->dest[src].sw, hops = 0;
-
-			if (!g->dest[src].is_host || !g->dest[d].is_host ||
-			    src == d ||
-			    (which == SAME_TREE_PAIRS && !same_tree(g, src, d)))
-				continue;
-			while (s != g->dest[d].sw) {
-				uint8_t port = ta_result_port(r, s, d);
-				const struct ta_port_ref *e = NULL;
-
-				for (k = 0; k < g->sw[s].n_ends; k++)
-					if (g->sw[s].ends[k].port == port)
-						e = &g->sw[s].ends[k];
-				ck_assert_msg(e && hops++ <= g->n_sw,
-					      "%s: route %s -> %s lost at %s",
-					      what, g->dest[src].name,
-					      g->dest[d].name, g->sw[s].name);
-				load[e->out_chan]++;
-				s = e->peer;
-			}
-		}
-	for (k = 0; k < 2 * g->n_links; k++)
-		if (load[k] > max)
-			max = load[k];
-	free(load);
-	return max;
 }
 
 static void route(const struct ta_graph *g, const char *traffic_file,
@@ -109,7 +66,7 @@ static void expect_full_bisection(struct topo *t, unsigned hosts_per_leaf,
 
 	ck_assert_ptr_nonnull(g);
 	route(g, NULL, &r);
-	got = max_load(g, &r, ALL_PAIRS, what);
+	got = host_max_load(g, &r, NULL, what, NULL);
 	ck_assert_msg(got == want,
 		      "%s: busiest channel carries %llu host pairs, the "
 		      "hand-worked optimum is %llu",
@@ -189,10 +146,10 @@ static void check_joined(unsigned k, enum topo_join_level level,
 	ck_assert_ptr_nonnull(g);
 	route(g, traffic, &rw);
 	route(g, NULL, &ru);
-	with = max_load(g, &rw, SAME_TREE_PAIRS, what);
-	without = max_load(g, &ru, SAME_TREE_PAIRS, what);
+	with = host_max_load(g, &rw, same_tree, what, NULL);
+	without = host_max_load(g, &ru, same_tree, what, NULL);
 	/* every pair still reachable, with the file too */
-	max_load(g, &rw, ALL_PAIRS, what);
+	host_max_load(g, &rw, NULL, what, NULL);
 	ck_assert_msg(with == want,
 		      "%s with the traffic file: intra-tree pairs put %llu on "
 		      "the busiest channel, the hand-worked optimum is %llu "

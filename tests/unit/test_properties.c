@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "route_verify.h"
+#include "route_assert.h"
 #include "ta_cdg.h"
 #include "ta_engine.h"
 #include "ta_intree.h"
@@ -39,15 +39,7 @@ static void expect_good(struct topo *t, const char *what)
 	struct verify_report rep;
 
 	route_and_verify(t, what, TA_MODE_TURN_ADDITION, &rep);
-	ck_assert_msg(rep.host_pairs > 0, "%s: no host pairs", what);
-	ck_assert_msg(rep.unreachable_host_pairs == 0,
-		      "%s: %llu of %llu host pairs unreachable", what,
-		      (unsigned long long)rep.unreachable_host_pairs,
-		      (unsigned long long)rep.host_pairs);
-	ck_assert_msg(rep.unreachable_host_to_switch == 0,
-		      "%s: %llu host-to-switch routes missing", what,
-		      (unsigned long long)rep.unreachable_host_to_switch);
-	ck_assert_msg(!rep.cdg_cyclic, "%s: channel dependency cycle", what);
+	assert_report_good(&rep, what);
 }
 
 START_TEST(rings)

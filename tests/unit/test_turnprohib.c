@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "route_verify.h"
+#include "route_assert.h"
 #include "ta_cdg.h"
 #include "ta_engine.h"
 #include "ta_escape.h"
@@ -330,23 +330,13 @@ static void route_tp(const struct ta_graph *g, enum ta_mode mode,
 static void expect_good(struct topo *t, const char *what)
 {
 	struct ta_graph *g = topo_to_graph(t);
-	struct verify_report rep;
 	struct ta_result r;
 
 	ck_assert_msg(g != NULL, "%s: graph", what);
 	route_tp(g, TA_MODE_TURN_PROHIBITION, &r);
-	ck_assert_msg(verify_routes(g, &r, &rep) == 0, "%s: verify", what);
-	ck_assert_msg(rep.host_pairs > 0, "%s: no host pairs", what);
-	ck_assert_msg(rep.unreachable_host_pairs == 0,
-		      "%s: %llu of %llu host pairs unreachable", what,
-		      (unsigned long long)rep.unreachable_host_pairs,
-		      (unsigned long long)rep.host_pairs);
-	ck_assert_msg(rep.unreachable_host_to_switch == 0,
-		      "%s: %llu host-to-switch routes missing", what,
-		      (unsigned long long)rep.unreachable_host_to_switch);
+	assert_routes_good(g, &r, what);
 	ck_assert_msg(r.stats.unreachable == 0, "%s: %llu entries unrouted",
 		      what, (unsigned long long)r.stats.unreachable);
-	ck_assert_msg(!rep.cdg_cyclic, "%s: channel dependency cycle", what);
 	ck_assert_msg(turns_cyclic(g, r.turn_state) == 0,
 		      "%s: the allowed turns close a cycle", what);
 	ck_assert_msg(r.stats.turns_prohibited > 0 || g->n_sw < 3 ||
@@ -431,49 +421,6 @@ static uint32_t *height(const struct ta_graph *g)
 }
 
 /*
- * Host-to-host traffic, every host sending one unit to every other host
- * over the routes of r: the most any inter-switch channel carries (the
- * throughput of lftcheck -t is its inverse), and the hops summed.
- */
-static void host_loads(const struct ta_graph *g, const struct ta_result *r,
-		       uint64_t *max_load, uint64_t *hop_sum)
-{
-	uint64_t *load = calloc(2 * g->n_links + 1, sizeof(*load));
-	uint32_t src, d, k;
-
-	ck_assert_ptr_nonnull(load);
-	*hop_sum = 0;
-	for (src = 0; src < g->n_dest; src++)
-		for (d = 0; d < g->n_dest; d++) {
-			uint32_t s = g->dest[src].sw, hops = 0;
-
-			if (!g->dest[src].is_host || !g->dest[d].is_host ||
-			    src == d)
-				continue;
-			while (s != g->dest[d].sw) {
-				uint8_t port = ta_result_port(r, s, d);
-				const struct ta_port_ref *e = NULL;
-
-				for (k = 0; k < g->sw[s].n_ends; k++)
-					if (g->sw[s].ends[k].port == port)
-						e = &g->sw[s].ends[k];
-				ck_assert_msg(e && hops++ <= g->n_sw,
-					      "route %u -> LID %u lost at %s",
-					      src, g->dest[d].lid,
-					      g->sw[s].name);
-				load[e->out_chan]++;
-				s = e->peer;
-			}
-			*hop_sum += hops;
-		}
-	*max_load = 0;
-	for (k = 0; k < 2 * g->n_links; k++)
-		if (load[k] > *max_load)
-			*max_load = load[k];
-	free(load);
-}
-
-/*
  * The paper's Fig. 7 claim: in a fat tree TP prohibits only turns from
  * an upper switch to an upper switch, which no shortest route between
  * hosts uses, so the host routes stay shortest and as balanced as turn
@@ -508,8 +455,8 @@ static void expect_fat_tree(struct topo *t, uint64_t want_max,
 					      g->sw[s].name, g->sw[b].name);
 			}
 	ck_assert_msg(prohibited > 0, "%s: nothing prohibited", what);
-	host_loads(g, &tp, &tp_max, &tp_hops);
-	host_loads(g, &ta, &ta_max, &ta_hops);
+	tp_max = host_max_load(g, &tp, NULL, what, &tp_hops);
+	ta_max = host_max_load(g, &ta, NULL, what, &ta_hops);
 	ck_assert_msg(tp_hops == ta_hops && tp_max == ta_max,
 		      "%s: turn prohibition: hops %llu, busiest channel %llu; turn addition: %llu, %llu",
 		      what, (unsigned long long)tp_hops,

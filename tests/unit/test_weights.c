@@ -19,7 +19,7 @@
 
 #include "ta_engine.h"
 #include "ta_traffic.h"
-#include "route_verify.h"
+#include "route_assert.h"
 #include "topo.h"
 #include "topo_graph.h"
 #include "run_suite.h"
@@ -53,16 +53,12 @@ static void route(const struct ta_graph *g, const char *traffic,
 		  struct ta_result *r)
 {
 	struct ta_options o;
-	struct verify_report rep;
 	char *path = traffic ? write_file(traffic) : NULL;
 
 	ta_options_init(&o);
 	o.traffic_file = path;
 	ck_assert_int_eq(ta_route(g, &o, &test_log, r), 0);
-	ck_assert_int_eq(verify_routes(g, r, &rep), 0);
-	ck_assert_uint_eq(rep.unreachable_host_pairs, 0);
-	ck_assert_uint_eq(rep.unreachable_host_to_switch, 0);
-	ck_assert_int_eq(rep.cdg_cyclic, 0);
+	assert_routes_good(g, r, traffic ? traffic : "uniform");
 	if (path)
 		unlink(path);
 	ta_options_clear(&o);	/* frees path */

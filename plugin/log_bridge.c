@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <string.h>
 
-#include "osm_log_bridge.h"
+#include "log_bridge.h"
 
 static osm_log_level_t osm_level(enum ta_log_level level)
 {

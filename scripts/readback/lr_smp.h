@@ -16,6 +16,40 @@
 #define LR_ATTR_SWITCH_INFO 0x0012
 #define LR_ATTR_LFT 0x0019
 
+/* MAD fields are big-endian: put/get 16, 32 and 64 bits at p. */
+static inline void lr_put16(uint8_t *p, uint16_t v)
+{
+	p[0] = (uint8_t)(v >> 8);
+	p[1] = (uint8_t)v;
+}
+
+static inline void lr_put32(uint8_t *p, uint32_t v)
+{
+	lr_put16(p, (uint16_t)(v >> 16));
+	lr_put16(p + 2, (uint16_t)v);
+}
+
+static inline void lr_put64(uint8_t *p, uint64_t v)
+{
+	lr_put32(p, (uint32_t)(v >> 32));
+	lr_put32(p + 4, (uint32_t)v);
+}
+
+static inline uint16_t lr_get16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+static inline uint32_t lr_get32(const uint8_t *p)
+{
+	return (uint32_t)lr_get16(p) << 16 | lr_get16(p + 2);
+}
+
+static inline uint64_t lr_get64(const uint8_t *p)
+{
+	return (uint64_t)lr_get32(p) << 32 | lr_get32(p + 4);
+}
+
 struct lr_smp {
 	int port_id;
 	int agent;

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osm_graph.h"
+#include "fabric_graph.h"
 
 /* one LID to route to, before it becomes a graph destination */
 struct lid_dest {

@@ -5,6 +5,28 @@
 
 #include "lr_paths.h"
 
+/* The node we are attached to, and the port we leave it through. */
+static int find_local(struct lr_smp *s, const struct lc_fabric *f,
+		      const char *prog, unsigned *node, unsigned *port)
+{
+	uint8_t data[LR_SMP_DATA], path[1] = { 0 };
+	uint64_t guid;
+	unsigned i;
+
+	if (lr_smp_get(s, path, 0, LR_ATTR_NODE_INFO, 0, data))
+		return -1;
+	guid = lr_get64(data + 12);	/* NodeGUID */
+	for (i = 0; i < f->n_nodes; i++)
+		if (f->node[i].guid == guid) {
+			*node = i;
+			*port = data[36];	/* LocalPortNum */
+			return 0;
+		}
+	fprintf(stderr, "%s: local node guid 0x%016llx is not in the "
+		"topology\n", prog, (unsigned long long)guid);
+	return -1;
+}
+
 /* Marks switch t reached from path `from` plus one hop out of `port`. */
 static int reach(struct lr_path *paths, unsigned *queue, unsigned *tail,
 		 const struct lr_path *from, unsigned t, unsigned port)
@@ -73,4 +95,30 @@ void lr_path_format(const struct lr_path *p, char *buf, size_t size)
 	for (i = 1; i <= p->hops && used < size; i++)
 		used += (size_t)snprintf(buf + used, size - used, ",%u",
 					 p->port[i]);
+}
+
+int lr_each_switch(const struct lc_fabric *f, int timeout_ms,
+		   const char *prog, lr_switch_fn each, void *ctx)
+{
+	struct lr_path *paths = calloc(f->n_switches + 1, sizeof(*paths));
+	unsigned local = 0, local_port = 0, sw;
+	struct lr_smp s;
+	int ret = -1;
+
+	if (!paths) {
+		fprintf(stderr, "%s: out of memory\n", prog);
+		return -1;
+	}
+	if (lr_smp_open(&s, timeout_ms) ||
+	    find_local(&s, f, prog, &local, &local_port) ||
+	    lr_paths_build(f, local, local_port, paths))
+		goto out;
+	for (sw = 0; sw < f->n_switches; sw++)
+		if (each(&s, &f->node[f->sw_node[sw]], &paths[sw], ctx))
+			goto out;
+	ret = 0;
+out:
+	lr_smp_close(&s);
+	free(paths);
+	return ret;
 }

@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "osm_graph.h"
+#include "fabric_graph.h"
 #include "ta_engine.h"
 #include "ta_log.h"
 

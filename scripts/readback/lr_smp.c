@@ -31,28 +31,6 @@ enum {
 	OFF_INITIAL_PATH = 128,
 };
 
-static void put16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	put16(p, (uint16_t)(v >> 16));
-	put16(p + 2, (uint16_t)v);
-}
-
-static uint16_t get16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	return (uint32_t)get16(p) << 16 | get16(p + 2);
-}
-
 int lr_smp_open(struct lr_smp *s, int timeout_ms)
 {
 	memset(s, 0, sizeof(*s));
@@ -100,11 +78,11 @@ static void build_get(struct lr_smp *s, const uint8_t *path, unsigned hops,
 	mad[OFF_METHOD] = METHOD_GET;
 	mad[OFF_HOP_COUNT] = (uint8_t)hops;
 	/* the transport puts its agent number in TID bits 32-47 */
-	put32(mad + OFF_TID + 4, ++s->tid);
-	put16(mad + OFF_ATTR_ID, attr);
-	put32(mad + OFF_ATTR_MOD, mod);
-	put16(mad + OFF_DR_SLID, PERMISSIVE_LID);
-	put16(mad + OFF_DR_DLID, PERMISSIVE_LID);
+	lr_put32(mad + OFF_TID + 4, ++s->tid);
+	lr_put16(mad + OFF_ATTR_ID, attr);
+	lr_put32(mad + OFF_ATTR_MOD, mod);
+	lr_put16(mad + OFF_DR_SLID, PERMISSIVE_LID);
+	lr_put16(mad + OFF_DR_DLID, PERMISSIVE_LID);
 	memcpy(mad + OFF_INITIAL_PATH + 1, path + 1, hops);
 	umad_set_addr(s->umad, PERMISSIVE_LID, 0, 0, 0);
 }
@@ -122,7 +100,7 @@ static int await_response(struct lr_smp *s)
 			return -1;
 		if (umad_status(s->umad))
 			return -1;
-		if (get32(mad + OFF_TID + 4) == s->tid &&
+		if (lr_get32(mad + OFF_TID + 4) == s->tid &&
 		    mad[OFF_METHOD] & 0x80)
 			return 0;
 		/* a late answer to an earlier, retried request: skip */
@@ -149,7 +127,7 @@ int lr_smp_get(struct lr_smp *s, const uint8_t *path, unsigned hops,
 		}
 		if (await_response(s))
 			continue;
-		status = get16(mad + OFF_STATUS) & ~STATUS_DIRECTION;
+		status = lr_get16(mad + OFF_STATUS) & ~STATUS_DIRECTION;
 		if (status) {
 			fprintf(stderr, "lftread: SubnGet(0x%04x, %u) over %u "
 				"hops: MAD status 0x%04x\n", attr, mod, hops,

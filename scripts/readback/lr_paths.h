@@ -22,6 +22,19 @@ struct lr_path {
 int lr_paths_build(const struct lc_fabric *f, unsigned local,
 		   unsigned local_port, struct lr_path *paths);
 
+/* What lr_each_switch() calls for every switch; nonzero stops it. */
+typedef int (*lr_switch_fn)(struct lr_smp *s, const struct lc_node *n,
+			    const struct lr_path *p, void *ctx);
+
+/*
+ * Opens the first umad port, finds the node it belongs to in f (by the
+ * NodeGUID read over 0 hops), builds the directed routes from there and
+ * calls each() for every switch in f's order.  0, or -1 on a failure or
+ * a nonzero each() (messages naming prog printed).
+ */
+int lr_each_switch(const struct lc_fabric *f, int timeout_ms,
+		   const char *prog, lr_switch_fn each, void *ctx);
+
 /* "0,p1,p2,..." as ibroute -D takes it. */
 void lr_path_format(const struct lr_path *p, char *buf, size_t size);
 

@@ -25,6 +25,8 @@
 
 #include <infiniband/umad.h>
 
+#include "lr_smp.h"
+
 #define MAD_SIZE 256
 #define SA_CLASS 0x03
 #define SA_QKEY 0x80010000u
@@ -69,34 +71,6 @@ struct request {
 	uint32_t qkey;
 	uint16_t pkey;
 };
-
-static void put16(uint8_t *p, uint16_t v)
-{
-	p[0] = (uint8_t)(v >> 8);
-	p[1] = (uint8_t)v;
-}
-
-static void put32(uint8_t *p, uint32_t v)
-{
-	put16(p, (uint16_t)(v >> 16));
-	put16(p + 2, (uint16_t)v);
-}
-
-static void put64(uint8_t *p, uint64_t v)
-{
-	put32(p, (uint32_t)(v >> 32));
-	put32(p + 4, (uint32_t)v);
-}
-
-static uint16_t get16(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-static uint32_t get32(const uint8_t *p)
-{
-	return (uint32_t)get16(p) << 16 | get16(p + 2);
-}
 
 static int client_open(struct client *c, int timeout_ms)
 {
@@ -150,21 +124,21 @@ static void build(struct client *c, const struct request *r)
 	mad[OFF_CLASS] = SA_CLASS;
 	mad[OFF_CLASS_VERSION] = 2;
 	mad[OFF_METHOD] = r->leave ? METHOD_DELETE : METHOD_SET;
-	put32(mad + OFF_TID + 4, ++c->tid);
-	put16(mad + OFF_ATTR_ID, ATTR_MCMEMBER);
+	lr_put32(mad + OFF_TID + 4, ++c->tid);
+	lr_put16(mad + OFF_ATTR_ID, ATTR_MCMEMBER);
 	memcpy(rec + MCR_MGID, r->mgid, 16);
-	put64(rec + MCR_PORT_GID, GID_PREFIX);
-	put64(rec + MCR_PORT_GID + 8, r->guid);
+	lr_put64(rec + MCR_PORT_GID, GID_PREFIX);
+	lr_put64(rec + MCR_PORT_GID + 8, r->guid);
 	rec[MCR_JOIN] = 0x01;	/* full member */
 	if (r->create) {
-		put32(rec + MCR_QKEY, r->qkey);
-		put16(rec + MCR_PKEY, r->pkey);
+		lr_put32(rec + MCR_QKEY, r->qkey);
+		lr_put16(rec + MCR_PKEY, r->pkey);
 		rec[MCR_TCLASS] = 0;
-		put32(rec + MCR_SL_FLOW, 0);	/* SL 0, flow label 0 */
+		lr_put32(rec + MCR_SL_FLOW, 0);	/* SL 0, flow label 0 */
 		mask |= CM_QKEY | CM_PKEY | CM_TCLASS | CM_SL | CM_FLOW;
 	}
-	put32(mad + OFF_COMP_MASK, (uint32_t)(mask >> 32));
-	put32(mad + OFF_COMP_MASK + 4, (uint32_t)mask);
+	lr_put32(mad + OFF_COMP_MASK, (uint32_t)(mask >> 32));
+	lr_put32(mad + OFF_COMP_MASK + 4, (uint32_t)mask);
 	umad_set_addr(c->umad, c->sm_lid, 1, c->sm_sl, (int)SA_QKEY);
 }
 
@@ -190,11 +164,11 @@ static int request(struct client *c, const struct request *r,
 				      c->timeout_ms) < 0 ||
 			    umad_status(c->umad))
 				break;	/* timeout: send again */
-			if (get32(mad + OFF_TID + 4) != c->tid ||
+			if (lr_get32(mad + OFF_TID + 4) != c->tid ||
 			    !(mad[OFF_METHOD] & 0x80))
 				continue;	/* a late answer */
-			*status = get16(mad + OFF_STATUS);
-			*mlid = get16(mad + OFF_DATA + MCR_MLID);
+			*status = lr_get16(mad + OFF_STATUS);
+			*mlid = lr_get16(mad + OFF_DATA + MCR_MLID);
 			return 0;
 		}
 	}
@@ -263,6 +237,18 @@ int main(int argc, char **argv)
 	char *end;
 	int opt, ret;
 
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		puts("mcjoin (turnadd) " TURNADD_VERSION);
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--help")) {
+		puts("usage: mcjoin [-t TIMEOUT_MS] [-l | -c] [-q QKEY] "
+		     "[-p PKEY] MGID GUIDFILE|-\n"
+		     "Joins (or with -l leaves) every port GUID of GUIDFILE to "
+		     "the\nmulticast group MGID by SA MCMemberRecord requests; "
+		     "-c creates it.");
+		return 0;
+	}
 	while ((opt = getopt(argc, argv, "t:lcq:p:")) != -1) {
 		switch (opt) {
 		case 't':
@@ -316,6 +302,6 @@ int main(int argc, char **argv)
 	return ret;
 usage:
 	fprintf(stderr, "usage: mcjoin [-t TIMEOUT_MS] [-l | -c] [-q QKEY] "
-		"[-p PKEY] MGID GUIDFILE|-\n");
+		"[-p PKEY] MGID GUIDFILE|- (or --help, --version)\n");
 	return 2;
 }

@@ -17,7 +17,7 @@
 #ifndef OSM_HOPS_H
 #define OSM_HOPS_H
 
-#include "osm_graph.h"
+#include "fabric_graph.h"
 #include "ta_log.h"
 
 /*

@@ -23,45 +23,14 @@
 
 #define LFT_BLOCK 64
 
-static uint64_t get64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
-/* The node we are attached to, and the port we leave it through. */
-static int find_local(struct lr_smp *s, const struct lc_fabric *f,
-		      unsigned *node, unsigned *port)
-{
-	uint8_t data[LR_SMP_DATA], path[1] = { 0 };
-	uint64_t guid;
-	unsigned i;
-
-	if (lr_smp_get(s, path, 0, LR_ATTR_NODE_INFO, 0, data))
-		return -1;
-	guid = get64(data + 12);
-	for (i = 0; i < f->n_nodes; i++)
-		if (f->node[i].guid == guid) {
-			*node = i;
-			*port = data[36];	/* LocalPortNum */
-			return 0;
-		}
-	fprintf(stderr, "lftread: local node guid 0x%016llx is not in the "
-		"topology\n", (unsigned long long)guid);
-	return -1;
-}
-
 static int dump_switch(struct lr_smp *s, const struct lc_node *n,
-		       const struct lr_path *p)
+		       const struct lr_path *p, void *ctx)
 {
 	uint8_t data[LR_SMP_DATA];
 	unsigned top, block, i, valid = 0;
 	char dr[4 * (LR_MAX_HOPS + 1) + 1];
 
+	(void)ctx;
 	if (lr_smp_get(s, p->port, p->hops, LR_ATTR_SWITCH_INFO, 0, data))
 		return -1;
 	top = (unsigned)data[6] << 8 | data[7];	/* LinearFDBTop */
@@ -82,31 +51,6 @@ static int dump_switch(struct lr_smp *s, const struct lc_node *n,
 	}
 	printf("%u valid lids dumped\n", valid);
 	return 0;
-}
-
-static int read_all(const struct lc_fabric *f, int timeout_ms)
-{
-	struct lr_path *paths = calloc(f->n_switches + 1, sizeof(*paths));
-	unsigned local = 0, local_port = 0, sw;
-	struct lr_smp s;
-	int ret = -1;
-
-	if (!paths) {
-		fprintf(stderr, "lftread: out of memory\n");
-		return -1;
-	}
-	if (lr_smp_open(&s, timeout_ms) || find_local(&s, f, &local,
-						      &local_port) ||
-	    lr_paths_build(f, local, local_port, paths))
-		goto out;
-	for (sw = 0; sw < f->n_switches; sw++)
-		if (dump_switch(&s, &f->node[f->sw_node[sw]], &paths[sw]))
-			goto out;
-	ret = fflush(stdout) ? -1 : 0;
-out:
-	lr_smp_close(&s);
-	free(paths);
-	return ret;
 }
 
 int main(int argc, char **argv)
@@ -140,7 +84,8 @@ int main(int argc, char **argv)
 		lc_fabric_free(&f);
 		return 2;
 	}
-	ret = read_all(&f, (int)timeout_ms);
+	ret = lr_each_switch(&f, (int)timeout_ms, "lftread", dump_switch,
+			     NULL) || fflush(stdout);
 	lc_fabric_free(&f);
 	return ret ? 1 : 0;
 usage:

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
-/* Min-hop tables by breadth-first search (see osm_hops.h). */
+/* Min-hop tables by breadth-first search (see hop_tables.h). */
 #include <inttypes.h>
 #include <stdlib.h>
 
-#include "osm_hops.h"
+#include "hop_tables.h"
 
 #define NO_DIST UINT8_MAX
 

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "osm_mcast.h"
+#include "mcast_trees.h"
 
 #define MC_SLOTS (IB_LID_MCAST_END_HO - IB_LID_MCAST_START_HO + 1)
 

@@ -27,40 +27,10 @@
 #define MLID_BASE 0xC000u
 #define BLOCK 32u		/* MLIDs in one MFT block */
 
-static uint64_t get64(const uint8_t *p)
-{
-	uint64_t v = 0;
-	int i;
-
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
-static int find_local(struct lr_smp *s, const struct lc_fabric *f,
-		      unsigned *node, unsigned *port)
-{
-	uint8_t data[LR_SMP_DATA], path[1] = { 0 };
-	uint64_t guid;
-	unsigned i;
-
-	if (lr_smp_get(s, path, 0, LR_ATTR_NODE_INFO, 0, data))
-		return -1;
-	guid = get64(data + 12);
-	for (i = 0; i < f->n_nodes; i++)
-		if (f->node[i].guid == guid) {
-			*node = i;
-			*port = data[36];
-			return 0;
-		}
-	fprintf(stderr, "mftread: local node guid 0x%016llx is not in the "
-		"topology\n", (unsigned long long)guid);
-	return -1;
-}
-
 static int dump_switch(struct lr_smp *s, const struct lc_node *n,
-		       const struct lr_path *p, unsigned max_mlid)
+		       const struct lr_path *p, void *ctx)
 {
+	unsigned max_mlid = *(const unsigned *)ctx;
 	uint8_t data[LR_SMP_DATA];
 	unsigned cap, blocks, positions, b, pos, i, j;
 	uint16_t *mask;
@@ -113,41 +83,25 @@ static int dump_switch(struct lr_smp *s, const struct lc_node *n,
 	return 0;
 }
 
-static int read_all(const struct lc_fabric *f, int timeout_ms,
-		    unsigned max_mlid)
-{
-	struct lr_path *paths = calloc(f->n_switches + 1, sizeof(*paths));
-	unsigned local = 0, local_port = 0, sw;
-	struct lr_smp s;
-	int ret = -1;
-
-	if (!paths) {
-		fprintf(stderr, "mftread: out of memory\n");
-		return -1;
-	}
-	if (lr_smp_open(&s, timeout_ms) || find_local(&s, f, &local,
-						      &local_port) ||
-	    lr_paths_build(f, local, local_port, paths))
-		goto out;
-	for (sw = 0; sw < f->n_switches; sw++)
-		if (dump_switch(&s, &f->node[f->sw_node[sw]], &paths[sw],
-				max_mlid))
-			goto out;
-	ret = fflush(stdout) ? -1 : 0;
-out:
-	lr_smp_close(&s);
-	free(paths);
-	return ret;
-}
-
 int main(int argc, char **argv)
 {
 	long timeout_ms = 1000;
 	unsigned long max_mlid = 0;
+	unsigned mlid_cap;
 	struct lc_fabric f;
 	char *end;
 	int opt, ret;
 
+	if (argc == 2 && !strcmp(argv[1], "--version")) {
+		puts("mftread (turnadd) " TURNADD_VERSION);
+		return 0;
+	}
+	if (argc == 2 && !strcmp(argv[1], "--help")) {
+		puts("usage: mftread [-t TIMEOUT_MS] [-m MAX_MLID] TOPOLOGY\n"
+		     "Prints every switch's MFT, read by directed-route SMPs,\n"
+		     "in opensm.mcfdbs format.  TOPOLOGY: ibnetdiscover output.");
+		return 0;
+	}
 	while ((opt = getopt(argc, argv, "t:m:")) != -1) {
 		if (opt == 't') {
 			timeout_ms = strtol(optarg, &end, 10);
@@ -168,11 +122,13 @@ int main(int argc, char **argv)
 		lc_fabric_free(&f);
 		return 2;
 	}
-	ret = read_all(&f, (int)timeout_ms, (unsigned)max_mlid);
+	mlid_cap = (unsigned)max_mlid;
+	ret = lr_each_switch(&f, (int)timeout_ms, "mftread", dump_switch,
+			     &mlid_cap) || fflush(stdout);
 	lc_fabric_free(&f);
 	return ret ? 1 : 0;
 usage:
 	fprintf(stderr, "usage: mftread [-t TIMEOUT_MS] [-m MAX_MLID] "
-		"TOPOLOGY\n");
+		"TOPOLOGY (or --help, --version)\n");
 	return 2;
 }

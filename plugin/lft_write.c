@@ -2,7 +2,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "osm_lft.h"
+#include "lft_write.h"
 
 #define LFT_BLOCK IB_SMP_DATA_SIZE	/* LIDs in one LFT MAD */
 
