@@ -27,6 +27,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "lid_groups_lmc.h"
 #include "lid_work.h"
 
 /* qsort has no context argument: the run being sorted */
@@ -183,6 +184,9 @@ static uint32_t n_groups(const struct la_input *in, uint32_t r)
 	if (!p || r <= 1)
 		return r;
 	old = old_period(in);
+	if (in->lmc)
+		return old == UINT32_MAX ? la_lmc_groups(in, r, p, leaves) :
+			la_lmc_keep_old(in, r, p, leaves, old);
 	if (old != UINT32_MAX)
 		return old >= p && old < r ? old : r;
 	if (p >= r)
