@@ -17,6 +17,7 @@ scripts_lftcheck_SOURCES = \
 	scripts/lc_groups.c scripts/lc_groups.h \
 	scripts/lc_turns.c scripts/lc_turns.h
 scripts_lftcheck_SOURCES += scripts/lc_perm.c scripts/lc_perm.h
+scripts_lftcheck_SOURCES += scripts/lc_lmc.c scripts/lc_lmc.h
 
 # Reads every switch's LFT by directed-route SMPs (libibumad; umad2sim).
 bin_PROGRAMS += scripts/lftread
