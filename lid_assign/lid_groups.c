@@ -22,7 +22,9 @@
  * the rank differences of hosts whose old LIDs share a 64-LID block,
  * if it is at least today's P and below R.  Old LIDs that show none
  * (every block holds one rank) keep G = R; only a fabric without old
- * host LIDs takes P from the topology.
+ * host LIDs takes P from the topology.  With LMC > 0 the choice of G is
+ * lid_groups_lmc.c's (the ranks that share spines are r mod P /
+ * gcd(P, 2^LMC) there).
  */
 #include <errno.h>
 #include <stdlib.h>
