@@ -345,14 +345,98 @@ START_TEST(test_lmc_case)
 }
 END_TEST
 
+/*
+ * Stability with LMC: LIDs given once, then the fabric swept again
+ * unchanged, then with spine `gone` failed (switch indices after it
+ * shift, the leaves see one spine less): no host LID moves.
+ */
+static void stable_case(unsigned leaves, unsigned spines, unsigned hosts,
+			uint8_t lmc)
+{
+	struct topo t;
+	struct la_port *p, *q;
+	uint64_t *guid;
+	uint32_t *peers;
+	struct la_input in = { 0 };
+	struct la_result res;
+	unsigned n = 0, i, round, gone = leaves + 1;
+
+	ck_assert_int_eq(topo_fattree2(&t, leaves, spines, hosts, 1), 0);
+	p = calloc(t.n_sw + t.n_hosts, sizeof(*p));
+	q = calloc(t.n_sw + t.n_hosts, sizeof(*q));
+	guid = calloc(t.n_sw, sizeof(*guid));
+	peers = calloc(t.n_sw, sizeof(*peers));
+	ck_assert(p && q && guid && peers);
+	for (round = 0; round < 3; round++) {
+		unsigned k = 0;
+
+		/* round 2: spine `gone` is absent */
+		for (i = 0; i < t.n_sw; i++) {
+			if (round == 2 && i == gone)
+				continue;
+			guid[k] = 0x1000 + i;
+			peers[k] = i < leaves ? spines - (round == 2) : leaves;
+			k++;
+		}
+		n = 0;
+		for (i = 0; i < k; i++)
+			p[n++] = (struct la_port){ .guid = guid[i],
+				.kind = LA_SWITCH, .sw = i };
+		for (i = 0; i < t.n_hosts; i++)
+			p[n++] = (struct la_port){ .guid = 0x100000 + i,
+				.kind = LA_HOST, .sw = t.hosts[i].sw,
+				.sw_port = (uint8_t)t.hosts[i].port };
+		/* old LIDs by GUID from the previous round */
+		for (i = 0; round && i < n; i++) {
+			unsigned j;
+
+			for (j = 0; j < t.n_sw + t.n_hosts; j++)
+				if (q[j].guid == p[i].guid)
+					p[i].old_lid = q[j].lid;
+		}
+		in = (struct la_input){ .n_sw = k, .sw_guid = guid,
+			.n_ports = n, .ports = p, .sw_peers = peers,
+			.lmc = lmc };
+		ck_assert_int_eq(la_assign(&in, &res), 0);
+		if (round)
+			for (i = k; i < n; i++)
+				ck_assert_msg(p[i].lid == p[i].old_lid,
+					      "%ux%ux%u lmc %u round %u: host 0x%llx moved %u -> %u",
+					      leaves, spines, hosts, lmc, round,
+					      (unsigned long long)p[i].guid,
+					      p[i].old_lid, p[i].lid);
+		la_result_free(&res);
+		memset(q, 0, (t.n_sw + t.n_hosts) * sizeof(*q));
+		memcpy(q, p, n * sizeof(*p));
+	}
+	topo_free(&t);
+	free(p);
+	free(q);
+	free(guid);
+	free(peers);
+}
+
+START_TEST(test_lmc_stable)
+{
+	stable_case(36, 18, 18, 1);
+	stable_case(36, 18, 18, 2);
+	stable_case(12, 6, 6, 2);
+	stable_case(8, 4, 4, 1);
+	stable_case(12, 6, 6, 3);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("lmc_layout");
 	TCase *t = tcase_create("cases");
+	TCase *st = tcase_create("stability");
 
 	tcase_set_timeout(t, 300);
 	tcase_add_loop_test(t, test_lmc_case, 0,
 			    (int)(sizeof(cases) / sizeof(cases[0])));
 	suite_add_tcase(s, t);
+	tcase_add_test(st, test_lmc_stable);
+	suite_add_tcase(s, st);
 	return run_suite(s);
 }
