@@ -14,7 +14,8 @@
  * to R (whole classes together: where one class fills little of a
  * block, several share it); the one whose worst spine touches the
  * fewest blocks per leaf wins, ties to the larger G.  The blocks are
- * counted as the layout sizes ranges: every leaf fully populated.
+ * counted as the layout sizes ranges: every leaf fully populated; the
+ * switches without hosts are in a group of their own (lid_groups.c).
  */
 #include <stdlib.h>
 
@@ -61,7 +62,8 @@ uint64_t la_lmc_cost(const struct la_input *in, uint32_t n_g, uint32_t r,
 		lids[k % n_g] += (uint64_t)leaves * hw;
 		mark(uses + (size_t)(k % n_g) * p, p, (uint64_t)k * hw, hw);
 	}
-	for (k = 0; k < in->n_sw; k++) {
+	for (k = 0; k < leaves; k++) {	/* leaf switches (the others have
+					 * a group of their own) */
 		lids[k % n_g] += sw;
 		mark(uses + (size_t)(k % n_g) * p, p, (uint64_t)k * hw, sw);
 	}
@@ -99,10 +101,54 @@ uint32_t la_lmc_groups(const struct la_input *in, uint32_t r, uint32_t p,
 	return best;
 }
 
+static int cmp_pair(const void *x, const void *y)
+{
+	const uint32_t *a = x, *b = y;
+
+	return a[0] != b[0] ? (a[0] < b[0] ? -1 : 1) :
+			      (a[1] < b[1] ? -1 : a[1] > b[1]);
+}
+
+/*
+ * When no block of the old LIDs holds two ranks, the order of the ranks
+ * in the LID space still tells G: group g holds ranks g, g + G, ...
+ * in turn, so along the old LIDs (r mod G, r / G) never decreases.  The
+ * largest such G, or 0 if none (not port-major, or out of memory).
+ */
+static uint32_t order_period(const struct la_input *in, uint32_t r)
+{
+	uint32_t *pair = malloc((2 * (size_t)in->n_ports + 2) * sizeof(*pair));
+	uint32_t i, n = 0, g, found = 0;
+
+	if (!pair)
+		return 0;
+	for (i = 0; i < in->n_ports; i++)
+		if (in->ports[i].kind == LA_HOST && in->ports[i].old_lid) {
+			pair[2 * n] = in->ports[i].old_lid;
+			pair[2 * n++ + 1] = in->ports[i].sw_port - 1u;
+		}
+	qsort(pair, n, 2 * sizeof(*pair), cmp_pair);
+	for (g = r; g >= 1 && !found; g--) {
+		for (i = 1; i < n; i++) {
+			uint32_t a = pair[2 * i - 1], b = pair[2 * i + 1];
+
+			if (a % g > b % g || (a % g == b % g && a / g > b / g))
+				break;
+		}
+		if (i >= n)
+			found = g;
+	}
+	free(pair);
+	return found;
+}
+
 uint32_t la_lmc_keep_old(const struct la_input *in, uint32_t r, uint32_t p,
 			 uint32_t leaves, uint32_t old)
 {
 	uint32_t fresh = la_lmc_groups(in, r, p, leaves);
+
+	if (!old && (old = order_period(in, r)) == r)
+		return r;
 
 	/*
 	 * A spine failure lowers p; old LIDs grouped for P' >= p show a

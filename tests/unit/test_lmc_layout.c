@@ -423,6 +423,10 @@ START_TEST(test_lmc_stable)
 	stable_case(12, 6, 6, 2);
 	stable_case(8, 4, 4, 1);
 	stable_case(12, 6, 6, 3);
+	/* a rank fills whole blocks (32 x 2, 16 x 4 LIDs): no block shows
+	 * two ranks, the order of the ranks tells the groups */
+	stable_case(32, 18, 18, 1);
+	stable_case(16, 18, 18, 2);
 }
 END_TEST
 
