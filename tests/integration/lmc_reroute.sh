@@ -5,8 +5,8 @@
 # than the bound for one aligned LID run a port (mad_count.sh --lmc: per
 # leaf ceil((hosts * m * min(m, S) + leaves) / S / 64) blocks, m = 2^LMC,
 # S spines; after the restore plus the spine's whole table).  Two fat
-# trees: 8 leaves x 4 spines x 4 hosts with LMC 1 (bound 8 / 10: one
-# block a leaf) and 12 x 6 x 6 with LMC 2 (bound 48 / 54: four blocks a
+# trees: 8 leaves x 4 spines x 4 hosts with LMC 1 (bound 8 / 11: one
+# block a leaf) and 12 x 6 x 6 with LMC 2 (bound 48 / 55: four blocks a
 # leaf, the LIDs of 48 ports of 4 LIDs and 2 leaves).  The tables read
 # back (lftread) are judged by lftcheck: every LID of every port
 # reachable, CDG acyclic, and with --lmc-spread-min 2^LMC no port's LIDs
