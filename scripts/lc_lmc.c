@@ -74,7 +74,8 @@ int lc_lmc_spread(const struct lc_fabric *f, unsigned want,
 
 		for (j = 0; j < h.n; j++) {
 			const struct lc_host *x = &h.host[j];
-			const struct lc_port *dp = &f->node[x->node].port[x->port];
+			const struct lc_port *dp =
+				&f->node[x->node].port[x->port];
 			unsigned n = dp->lmc < 8 ? 1u << dp->lmc : 1, got, need;
 
 			if (x->sw == h.src[i])

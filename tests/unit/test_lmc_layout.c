@@ -35,7 +35,7 @@ struct lmc_case {
 					 * topo_fattree3 (a, b, c, d, e) */
 	uint8_t lmc;
 	unsigned absent_pct;		/* hosts left out, by a fixed hash */
-	unsigned max_blocks;		/* per (leaf, spine), worked out */
+	unsigned max_blocks;		/* per (leaf, spine), by hand */
 };
 
 struct built {
