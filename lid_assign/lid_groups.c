@@ -22,11 +22,16 @@
  * the rank differences of hosts whose old LIDs share a 64-LID block,
  * if it is at least today's P and below R.  Old LIDs that show none
  * (every block holds one rank) keep G = R; only a fabric without old
- * host LIDs takes P from the topology.
+ * host LIDs takes P from the topology.  With LMC > 0 the choice of G is
+ * lid_groups_lmc.c's (the ranks that share spines are r mod P /
+ * gcd(P, 2^LMC) there), and the switches without hosts take a group
+ * of their own after the others (bare_switches()).
  */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "lid_groups_lmc.h"
 #include "lid_work.h"
 
 /* qsort has no context argument: the run being sorted */
@@ -183,6 +188,9 @@ static uint32_t n_groups(const struct la_input *in, uint32_t r)
 	if (!p || r <= 1)
 		return r;
 	old = old_period(in);
+	if (in->lmc)
+		return old == UINT32_MAX ? la_lmc_groups(in, r, p, leaves) :
+			la_lmc_keep_old(in, r, p, leaves, old);
 	if (old != UINT32_MAX)
 		return old >= p && old < r ? old : r;
 	if (p >= r)
@@ -193,11 +201,35 @@ static uint32_t n_groups(const struct la_input *in, uint32_t r)
 	return shared < per * one ? p : r;
 }
 
+/*
+ * With LMC > 0 on a fat tree (a period), the switches without hosts
+ * (spines, directors) get a group of their own after the others: their
+ * LIDs are reached over fixed links, no spine's failure reroutes them,
+ * so they would only fill the blocks of the rank groups.  NULL: none.
+ */
+static uint8_t *bare_switches(const struct la_input *in, uint32_t r)
+{
+	uint32_t leaves = 0, i;
+	uint8_t *bare;
+
+	if (!in->lmc || r <= 1 || !topo_period(in, &leaves))
+		return NULL;
+	bare = malloc(in->n_sw + 1);
+	if (!bare)
+		return NULL;	/* no switch group: only more blocks */
+	memset(bare, 1, in->n_sw + 1);
+	for (i = 0; i < in->n_ports; i++)
+		if (in->ports[i].kind == LA_HOST)
+			bare[in->ports[i].sw] = 0;
+	return bare;
+}
+
 static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
 {
 	struct la_input *in = w->in;
 	uint32_t i, r = 0;
 	bool any_sw = false;
+	uint8_t *bare;
 
 	for (i = 0; i < in->n_ports; i++) {
 		if (in->ports[i].kind == LA_HOST && in->ports[i].sw_port > r)
@@ -206,6 +238,10 @@ static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
 			any_sw = true;
 	}
 	w->n_groups = r ? n_groups(in, r) : any_sw ? 1 : 0;
+	w->rank_groups = w->n_groups;
+	bare = bare_switches(in, r);
+	if (bare)
+		w->n_groups++;
 	for (i = 0; i < in->n_ports; i++) {
 		struct la_port *p = &in->ports[i];
 
@@ -213,12 +249,14 @@ static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
 		p->rank = 0;
 		if (p->kind == LA_HOST) {
 			p->rank = p->sw_port - 1u;
-			p->group = p->rank % w->n_groups;
+			p->group = p->rank % w->rank_groups;
 		} else if (p->kind == LA_SWITCH) {
 			p->rank = sw_rank[p->sw];
-			p->group = p->rank % w->n_groups;
+			p->group = bare && bare[p->sw] ? w->rank_groups :
+				   p->rank % w->rank_groups;
 		}
 	}
+	free(bare);
 }
 
 /*
@@ -238,7 +276,8 @@ static void size_rooms(struct la_work *w)
 	if (!topo_period(w->in, &leaves))
 		leaves = 0;
 	for (g = 0; g < w->n_groups; g++) {
-		uint32_t ranks = g < r ? (r - 1 - g) / w->n_groups + 1 : 0;
+		uint32_t ranks = g < r && g < w->rank_groups ?
+				 (r - 1 - g) / w->rank_groups + 1 : 0;
 		uint64_t full = (uint64_t)leaves * ranks;
 
 		w->room[g] = full > w->n_hosts[g] ? (uint32_t)full :

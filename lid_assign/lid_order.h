@@ -7,10 +7,12 @@
  * The routing core (plugin/core/ta_engine.c, make_spread) picks among n
  * equal next hops candidate (spread mod n), where the spread of a host
  * LID is its switch port number - 1 and that of a switch's own LID is
- * the switch's index in node GUID order among all switches.  Group r
+ * the switch's index in node GUID order among all switches (with LMC
+ * > 0: times 2^LMC, plus the LID's offset in the port's run).  Group r
  * here holds the hosts on switch port r + 1 of every switch and, after
  * them, the switches whose index is r mod R (R: the number of groups,
- * the highest switch port number a host is cabled to).
+ * the highest switch port number a host is cabled to); fewer groups on
+ * fat trees (lid_groups.c, lid_groups_lmc.c).
  *
  * The fabric is described abstractly (no OpenSM header here): switches
  * by node GUID, end ports by port GUID with the switch and switch port

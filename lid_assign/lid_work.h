@@ -18,7 +18,8 @@ struct la_layout {
 struct la_work {
 	struct la_input *in;
 	uint16_t max_lid;
-	uint32_t n_groups;	/* R */
+	uint32_t n_groups;	/* R (or G), plus the switch group if any */
+	uint32_t rank_groups;	/* G: a rank's group is rank mod G */
 	uint8_t host_width;	/* LIDs per host (and loose) port */
 	uint8_t sw_width;	/* LIDs per switch port 0 */
 	uint32_t *order;	/* [n_ports] port indices, group by group:

@@ -9,6 +9,7 @@ lid_assign_liblidassign_la_SOURCES = \
 	lid_assign/lid_order.c lid_assign/lid_order.h \
 	lid_assign/lid_work.h \
 	lid_assign/lid_groups.c \
+	lid_assign/lid_groups_lmc.c lid_assign/lid_groups_lmc.h \
 	lid_assign/lid_claims.c \
 	lid_assign/lid_layout.c \
 	lid_assign/lid_place.c
@@ -37,3 +38,15 @@ tests_unit_test_lid_order_LDADD = lid_assign/liblidnet.la \
 	lid_assign/liblidassign.la $(CHECK_LIBS)
 tests_unit_test_lid_order_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_lid_order
+
+# LMC: the layout and the routing core's spine choice together.
+check_PROGRAMS += tests/unit/test_lmc_layout
+tests_unit_test_lmc_layout_SOURCES = tests/unit/test_lmc_layout.c \
+	tests/unit/route_verify.c tests/unit/route_verify.h
+tests_unit_test_lmc_layout_CPPFLAGS = $(AM_CPPFLAGS) \
+	-I$(top_srcdir)/lid_assign -I$(top_srcdir)/ibsim_topos
+tests_unit_test_lmc_layout_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_lmc_layout_LDADD = lid_assign/liblidassign.la \
+	ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_lmc_layout_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_lmc_layout

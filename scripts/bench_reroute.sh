@@ -31,6 +31,11 @@
 #                    link between ft-leaf0 and ft-spine<N> (2-level only;
 #                    bound: the blocks whose entries used the link)
 #   --engines LIST   comma-separated (default: turnadd,ftree,minhop,updn)
+#   --lmc LIST       comma-separated LMC values 0-7 (default 0): every
+#                    fabric and engine runs once per value, OpenSM with
+#                    "lmc N" (mad_count.sh --lmc: the bound counts every
+#                    LID of a port); the table shows the distinct spines
+#                    of a port's LIDs from every leaf (lftcheck lmc_)
 #   --which N        fail spine ft-spine<N> / director dir<N>- (default 0)
 #   --counter KIND   preload (default) or ibsim (see mad_count.sh)
 #   --build DIR      build tree (default: $TURNADD_BUILD, else the source
@@ -51,7 +56,9 @@
 # bringup_throughput, routed_by (after the failure), status (mad_count.sh
 # exit status), wall_s, then the MulticastForwardingTable Sets of each
 # phase: bringup_mft_mads, joins_mft_mads, failure_mft_mads,
-# restore_mft_mads.
+# restore_mft_mads, then lmc and lftcheck's lmc_spines_min (least
+# distinct next hops of a port's LIDs from a leaf; "-" with LMC 0) at
+# bring-up, after the failure and after the restore.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -64,11 +71,12 @@ usage() {
 
 fabrics=ft2-648,ft3-5832 engines=turnadd,ftree,minhop,updn which=0
 counter=preload build=${TURNADD_BUILD:-$top} timeout_s=1200 out=''
-relink_pace=0.2 link=0 mc_groups=
+relink_pace=0.2 link=0 mc_groups='' lmcs=0
 while (($#)); do
 	case $1 in
 	--fabrics) fabrics=${2:?}; shift ;;
 	--engines) engines=${2:?}; shift ;;
+	--lmc) lmcs=${2:?}; shift ;;
 	--which) which=${2:?}; shift ;;
 	--link) link=1 ;;
 	--counter) counter=${2:?}; shift ;;
@@ -83,6 +91,10 @@ while (($#)); do
 	shift
 done
 [[ $which =~ ^[0-9]+$ ]] || usage
+[[ $lmcs =~ ^[0-7](,[0-7])*$ ]] || {
+	printf 'bench_reroute: bad --lmc %s (values 0 to 7)\n' "$lmcs" >&2
+	exit 2
+}
 build=$(cd "$build" && pwd)
 topogen=$build/ibsim_topos/topogen
 [[ -x $topogen ]] || {
@@ -148,22 +160,27 @@ value() {
 }
 
 csv=$out/bench.csv
-echo "fabric,engine,hosts,switches,failed,bringup_mads,failure_mads,restore_mads,failure_bound,failure_ratio,restore_bound,restore_ratio,failure_verdict,failure_throughput,restore_verdict,restore_throughput,bringup_throughput,routed_by,status,wall_s,bringup_mft_mads,joins_mft_mads,failure_mft_mads,restore_mft_mads" >"$csv"
+echo "fabric,engine,hosts,switches,failed,bringup_mads,failure_mads,restore_mads,failure_bound,failure_ratio,restore_bound,restore_ratio,failure_verdict,failure_throughput,restore_verdict,restore_throughput,bringup_throughput,routed_by,status,wall_s,bringup_mft_mads,joins_mft_mads,failure_mft_mads,restore_mft_mads,lmc,bringup_lmc_spines_min,failure_lmc_spines_min,restore_lmc_spines_min" >"$csv"
 IFS=, read -ra fabric_list <<<"$fabrics"
 IFS=, read -ra engine_list <<<"$engines"
+IFS=, read -ra lmc_list <<<"$lmcs"
 for fabric in "${fabric_list[@]}"; do
 	fabric_setup "$fabric"
 	hosts=$(grep -c '^Hca' "$net" || true)
 	switches=$(grep -c '^Switch' "$net" || true)
+	for lmc in "${lmc_list[@]}"; do
 	for engine in "${engine_list[@]}"; do
 		run=$out/$fabric-$engine
-		printf 'bench_reroute: %s, %s ...\n' "$fabric" "$engine" >&2
+		((lmc == 0)) || run=$out/$fabric-lmc$lmc-$engine
+		printf 'bench_reroute: %s, lmc %s, %s ...\n' "$fabric" "$lmc" \
+			"$engine" >&2
 		t0=$(date +%s%N)
 		status=0
 		"$here/mad_count.sh" --build "$build" --net "$net" \
 			--engine "$engine" "${fail[@]}" --counter "$counter" \
 			${mc_groups:+--mcast-groups "$mc_groups"} \
 			--timeout "$timeout_s" --relink-pace "$pace" --rows 0 \
+			--lmc "$lmc" \
 			--out "$run" \
 			>"$run.txt" 2>&1 || status=$?
 		wall=$(awk -v a="$t0" -v b="$(date +%s%N)" \
@@ -187,7 +204,12 @@ for fabric in "${fabric_list[@]}"; do
 		for f in bringup joins failure restore; do
 			printf ',%s' "$(value "$run" "$f" mft_mads)" >>"$csv"
 		done
+		printf ',%s' "$lmc" >>"$csv"
+		for f in bringup failure restore; do
+			printf ',%s' "$(value "$run" "$f" lmc_spines_min)" >>"$csv"
+		done
 		printf '\n' >>"$csv"
+	done
 	done
 done
 
@@ -196,10 +218,11 @@ printf '\nLFT SubnSet MADs (counter: %s); bound: port-major, see mad_count.sh\n'
 awk -F, 'NR == 1 { next }
 	{
 		if (!h++)
-			printf "%-9s %-7s %-7s %8s %8s %8s %7s %6s %-7s %10s %8s %-7s %6s %7s\n", "fabric", "engine", "failed", "bringup", "failure", "restore", "bound", "ratio", "verdict", "throughput", "tp_up", "routed", "status", "wall_s"
-		printf "%-9s %-7s %-7s %8s %8s %8s %7s %6s %-7s %10s %8s %-7s %6s %7s\n", $1, $2, $5, $6, $7, $8, $9, $10, $13, $14, $17, $18, $19, $20
+			printf "%-9s %3s %-7s %-7s %8s %8s %8s %7s %6s %-7s %10s %8s %-7s %6s %7s %8s\n", "fabric", "lmc", "engine", "failed", "bringup", "failure", "restore", "bound", "ratio", "verdict", "throughput", "tp_up", "routed", "status", "wall_s", "spines"
+		printf "%-9s %3s %-7s %-7s %8s %8s %8s %7s %6s %-7s %10s %8s %-7s %6s %7s %8s\n", $1, $25, $2, $5, $6, $7, $8, $9, $10, $13, $14, $17, $18, $19, $20, $26 "/" $27 "/" $28
 	}' "$csv"
-printf '(bound, ratio, verdict, throughput: after the failure; tp_up: throughput at bring-up)\n'
+printf '(bound, ratio, verdict, throughput: after the failure; tp_up: throughput at bring-up;\n'
+printf ' spines: least distinct spines of a port'"'"'s LIDs from a leaf, bring-up/failure/restore)\n'
 printf '\nMulticastForwardingTable SubnSet MADs per phase\n'
 awk -F, 'NR == 1 { next }
 	{

@@ -41,6 +41,8 @@
 #                       source tree)
 #   --plugin-dir DIR    libturnadd.so's directory (default: DIR/plugin/.libs)
 #   --conf-extra LINE   extra opensm.conf line (repeatable)
+#   --lmc N             OpenSM's lmc N (0-7; as --conf-extra 'lmc N'): the
+#                       bound counts every host port's 2^N LIDs (below)
 #   --quiet SECS        quiet time that ends a phase: no sweep ending, no
 #                       LFT MAD, no OpenSM log line (default 1, plus 1 per
 #                       200 switches); a sweep seen later, during the
@@ -78,7 +80,11 @@
 # holding the LIDs routed through the failed switches (host LIDs and the
 # leaves' own) when LIDs are port-major; after
 # the restore, that plus the whole table (max LID / 64 + 1 blocks) of
-# every returning switch.
+# every returning switch.  With LMC L (m = 2^L LIDs a host port) the
+# host term is hosts * m * min(m, P): a port's m LIDs are one aligned
+# run that leaves through min(m, P) distinct spines (mad_lib.sh).
+# summary.csv's lmc_spines_min/mean: lftcheck's distinct next hops of a
+# port's LIDs from each leaf ("-" without LMC).
 #
 # Exit status: 0 every check OK; 1 a check failed; 2 bad usage; 3 the
 # fabric could not be run; 4 OpenSM fell back to another engine.
@@ -117,6 +123,8 @@ while (($#)); do
 	--build) build=${2:?}; shift ;;
 	--plugin-dir) plugin_dir=${2:?}; shift ;;
 	--conf-extra) conf_extra+=("${2:?}"); shift ;;
+	--lmc) [[ ${2:?} =~ ^[0-7]$ ]] || fab_die "bad --lmc '$2' (0 to 7)"
+		conf_extra+=("lmc $2"); shift ;;
 	--quiet) quiet=${2:?}; shift ;;
 	--relink-pace) pace=${2:?}; shift ;;
 	--timeout) timeout_s=${2:?}; shift ;;
@@ -167,6 +175,15 @@ fi
 if [[ ,$engine, == *,turnadd,* && ! -e $plugin_dir/libturnadd.so ]]; then
 	fab_die "no libturnadd.so in $plugin_dir"
 fi
+
+# the LMC OpenSM runs with (the last "lmc N" line wins, as in opensm.conf)
+MAD_LMC=0
+for l in ${conf_extra[@]+"${conf_extra[@]}"}; do
+	if [[ $l =~ ^[[:space:]]*lmc[[:space:]]+([0-7])[[:space:]]*$ ]]; then
+		MAD_LMC=${BASH_REMATCH[1]}
+	fi
+done
+export MAD_LMC
 
 # the switches (or the link) to fail, from the netfile
 if [[ -n $link_a ]]; then

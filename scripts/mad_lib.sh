@@ -57,14 +57,17 @@ mad_fail_list() {
 		}' "$net"
 }
 
-# Sum over leaves (switches with hosts) of ceil((hosts + leaves) * k /
-# P / 64), k the leaf's links to failed switches, P its inter-switch
-# links: the host LIDs and the leaves' own LIDs that other leaves reach
-# through some spine, spread evenly.
+# Sum over leaves (switches with hosts) of ceil((hosts * m * min(m, P)
+# + leaves) * k / P / 64), k the leaf's links to failed switches, P its
+# inter-switch links, m = 2^MAD_LMC (default LMC 0: m = 1): the host LIDs
+# and the leaves' own LIDs that other leaves reach through some spine,
+# spread evenly.  With LMC a port's m LIDs form one aligned run (OpenSM)
+# and leave through min(m, P) distinct spines, so the blocks a spine's
+# failure touches hold the whole runs of hosts * min(m, P) / P ports.
 mad_bound() {
 	local net=$1
 	shift
-	awk -F'"' -v failed="$*" '
+	awk -F'"' -v failed="$*" -v m=$((1 << ${MAD_LMC:-0})) '
 		BEGIN { n = split(failed, f, " "); for (i = 1; i <= n; i++) dead[f[i]] = 1 }
 		/^Switch[ \t]/ { cur = $2; sw[cur] = 1; next }
 		/^(Hca|Ca)[ \t]/ { cur = ""; hosts++; next }
@@ -81,8 +84,9 @@ mad_bound() {
 					if (q in sw) { p++; if (q in dead) k++ }
 					else h++
 				}
+				w = m < p ? m : p
 				if (h && k && p && !(s in dead))
-					b += int(((hosts + leaves) * k + p * 64 - 1) / (p * 64))
+					b += int(((hosts * m * w + leaves) * k + p * 64 - 1) / (p * 64))
 			}
 			print b + 0
 		}' "$net"
@@ -221,7 +225,7 @@ mad_csv_get() {	# FILE KEY: value of key=value in lftcheck's output
 }
 
 mad_summary_header() {
-	printf '%s\n' "net,engine,counter,failed,failed_switches,phase,lft_mads,switches_written,bound,ratio,verdict,throughput,max_link_load,max_link,configured_by,seconds,mft_mads" \
+	printf '%s\n' "net,engine,counter,failed,failed_switches,phase,lft_mads,switches_written,bound,ratio,verdict,throughput,max_link_load,max_link,configured_by,seconds,mft_mads,lmc_spines_min,lmc_spines_mean" \
 		>"$MAD_OUT/summary.csv"
 	printf 'phase,switch,guid,lft_mads,blocks,mft_mads\n' >"$MAD_OUT/mad_counts.csv"
 }
@@ -230,6 +234,7 @@ mad_summary_header() {
 mad_phase() {
 	local name=$1 from=$2 t0=$3 check=$4 bound=$5 to csv total written
 	local verdict=- tput=- mload=- mlink=- ratio=- by secs max_lid rc=0 mft
+	local lmin=- lmean=-
 	shift 5
 	to=$(mad_lines)
 	secs=$(awk -v a="$t0" -v b="$MAD_LAST_CHANGE" \
@@ -276,6 +281,9 @@ mad_phase() {
 		mload=$(mad_csv_get "$MAD_OUT/$name-check.out" max_link_load)
 		mlink=$(mad_csv_get "$MAD_OUT/$name-check.out" max_link)
 		[[ -n $verdict ]] || verdict=ERROR
+		lmin=$(mad_csv_get "$MAD_OUT/$name-check.out" lmc_spines_min)
+		lmean=$(mad_csv_get "$MAD_OUT/$name-check.out" lmc_spines_mean)
+		lmin=${lmin:--} lmean=${lmean:--}
 	fi
 	if ((bound > 0)); then
 		ratio=$(awk -v a="$total" -v b="$bound" \
@@ -284,11 +292,11 @@ mad_phase() {
 		bound=-
 	fi
 	mad_check_late "$name"
-	printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
+	printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
 		"$(basename "$MAD_NET")" "$MAD_ENGINE" "$MAD_COUNTER" \
 		"$MAD_FAILED_LABEL" "$(wc -w <<<"$MAD_FAILED")" "$name" \
 		"$total" "$written" "$bound" "$ratio" "$verdict" "$tput" \
-		"$mload" "$mlink" "${by:-none}" "$secs" "$mft" \
+		"$mload" "$mlink" "${by:-none}" "$secs" "$mft" "$lmin" "$lmean" \
 		>>"$MAD_OUT/summary.csv"
 	fab_log "$name: $total LFT MADs to $written switches, $mft MFT MADs"
 }

@@ -115,10 +115,17 @@ what: a resweep decides every turn afresh instead of keeping the prior's
 
 id: lid-group-by-port
 file: lid_assign/lid_groups.c
-from: p->rank = p->sw_port - 1u;\n\t\t\tp->group = p->rank % w->n_groups;
+from: p->rank = p->sw_port - 1u;\n\t\t\tp->group = p->rank % w->rank_groups;
 to: p->rank = p->sw_port - 1u;\n\t\t\tp->group = 0;
 tests: tests/unit/test_lid_order tests/integration/lid_order.sh
 what: hosts are not grouped by their switch port (no port-major order)
+
+id: lmc-spread-unscaled
+file: plugin/core/ta_engine.c
+from: spread[d] += (x->port ? x->port - 1u : x->sw) * m;
+to: spread[d] += (x->port ? x->port - 1u : x->sw) + 0 * m;
+tests: tests/unit/test_lmc_layout tests/integration/lmc_reroute.sh
+what: with LMC a port's extra LIDs take the next ranks' spines (the old spread): a spine's LIDs scatter over the groups
 
 id: lids-not-written
 file: plugin/lid_sweep.c

@@ -45,13 +45,23 @@ static double now(void)
 
 /*
  * spread[d], the destination's place among equal next hops (see
- * ta_intree.h): a host LID on switch port p has spread p - 1, plus its
- * offset in the port's LMC range; a switch's own LID has the switch's
- * index (switches are in GUID order), plus its LMC offset.  It depends
- * on the port position only, not on which other hosts are present, so
- * it stays put when hosts come and go.  Hosts on the same port of every
- * leaf thus climb through the same spine, and port-major LIDs
- * (lid_assign/README) give each spine one contiguous LID range.
+ * ta_intree.h).  With m LIDs a host port (m = 2^LMC, the most LIDs any
+ * host port has; 1 without LMC), LID offset o of a host on switch port p
+ * has spread (p - 1) * m + o, and LID offset o of a switch's port 0 has
+ * i * m + o (i: the switch's index, switches are in GUID order).  It
+ * depends on the port position only, not on which other hosts are
+ * present, so it stays put when hosts come and go.
+ *
+ * A leaf with S spines sends spread x through spine x mod S, so a
+ * port's m LIDs climb through m consecutive spines (min(m, S) distinct
+ * ones: the path diversity LMC is for), and the ranks r with the same
+ * r * m mod S, i.e. the same r mod S / gcd(S, m), use the same spines.
+ * lid_assign groups exactly those ranks (and the switches of the same
+ * index mod S / gcd(S, m)) into one block-aligned LID range, so the
+ * LIDs one spine carries lie in the ranges of the few groups that use
+ * it (lid_assign/README, "LMC").  Without LMC (m = 1) a rank is its own
+ * spine's: hosts on the same port of every leaf climb through the same
+ * spine, and port-major LIDs give each spine one contiguous range.
  */
 static int cmp_u64(const void *a, const void *b)
 {
@@ -60,11 +70,33 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * The LID offset of every destination in its port's range; returns m,
+ * the most LIDs a host port has (at most 128, OpenSM's LMC 7: a larger
+ * count only comes from a malformed graph and must not overflow keys).
+ */
+static uint32_t lid_offsets(const struct ta_graph *g, const uint64_t *key,
+			    uint32_t *off)
+{
+	uint32_t k, m = 1;
+
+	for (k = 0; k < g->n_dest; k++) {
+		uint32_t d = (uint32_t)(key[k] & 0xfffff);
+
+		off[d] = 0;
+		if (k && key[k - 1] >> 36 == key[k] >> 36)
+			off[d] = off[key[k - 1] & 0xfffff] + 1;
+		if (g->dest[d].is_host && off[d] + 1 > m)
+			m = off[d] + 1;
+	}
+	return m < 128 ? m : 128;
+}
+
 static int make_spread(const struct ta_graph *g, uint32_t *spread)
 {
 	/* key: switch (20 bits), port, LID, destination index (20 bits) */
 	uint64_t *key = malloc((g->n_dest + 1) * sizeof(*key));
-	uint32_t d, k;
+	uint32_t d, m;
 
 	if (!key || g->n_sw >= 1u << 20 || g->n_dest >= 1u << 20) {
 		free(key);
@@ -75,16 +107,11 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
 			 (uint64_t)g->dest[d].port << 36 |
 			 (uint64_t)g->dest[d].lid << 20 | d;
 	qsort(key, g->n_dest, sizeof(*key), cmp_u64);
-	for (k = 0; k < g->n_dest; k++) {
-		const struct ta_dest *x;
-		uint32_t off = 0;
+	m = lid_offsets(g, key, spread);
+	for (d = 0; d < g->n_dest; d++) {
+		const struct ta_dest *x = &g->dest[d];
 
-		d = (uint32_t)(key[k] & 0xfffff);
-		x = &g->dest[d];
-		if (k && key[k - 1] >> 36 == key[k] >> 36)
-			off = spread[key[k - 1] & 0xfffff] + 1 -
-			      (x->port ? x->port - 1u : x->sw);
-		spread[d] = (x->port ? x->port - 1u : x->sw) + off;
+		spread[d] += (x->port ? x->port - 1u : x->sw) * m;
 	}
 	free(key);
 	return 0;

@@ -26,6 +26,7 @@
 #include "lc_check.h"
 #include "lc_groups.h"
 #include "lc_ibnd.h"
+#include "lc_lmc.h"
 #include "lc_load.h"
 #include "lc_mcast.h"
 #include "lc_parse.h"
@@ -33,11 +34,11 @@
 #include "lc_turns.h"
 
 enum { OPT_TURNS = 256, OPT_GROUPS, OPT_VERSION, OPT_PERM, OPT_PERM_SEED,
-       OPT_MFTS, OPT_MC_MEMBERS };
+       OPT_MFTS, OPT_MC_MEMBERS, OPT_LMC_SPREAD };
 
 static const char usage_text[] =
 	"usage: lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] [--perm[=N]] "
-	"TOPOLOGY LFTS\n"
+	"[--lmc-spread-min K] TOPOLOGY LFTS\n"
 	"  TOPOLOGY  ibnetdiscover output (default format or -p)\n"
 	"  LFTS      lftread, dump_lfts / dump_fts or ibroute output\n"
 	"  -n N      print at most N lines about unreachable routes "
@@ -77,11 +78,20 @@ static const char usage_text[] =
 	"            checked is that of unicast and multicast together\n"
 	"  --mc-members FILE  mcjoin output: the joined ports must be in\n"
 	"            their group's tables (ports not in TOPOLOGY are skipped)\n"
+	"  --lmc-spread-min K  fail (verdict=FAIL) if, from a switch with\n"
+	"            hosts, the LIDs of a host port on another switch leave\n"
+	"            through fewer than min(K, its LIDs, the switch's\n"
+	"            neighbour switches) distinct next-hop switches.  With\n"
+	"            LMC > 0 (or this option) lftcheck prints lmc_lids= (most\n"
+	"            LIDs a port has), lmc_pairs=, lmc_spines_min=,\n"
+	"            lmc_spines_mean= (distinct next hops over those\n"
+	"            (switch, port) pairs) and lmc_spread_short=\n"
 	"  --help    this text\n"
 	"  --version print the version\n"
 	"Hops (max_sw_hops, mean_sw_hops): inter-switch links, over ordered\n"
 	"host pairs.\n"
-	"Exit 0: all reachable and CDG acyclic; 1: not; 2: bad input.\n";
+	"Exit 0: all reachable and CDG acyclic (and the LMC spread as asked);\n"
+	"1: not; 2: bad input.\n";
 
 static void print_cycle(const struct lc_fabric *f, const struct lc_report *r)
 {
@@ -215,6 +225,7 @@ struct options {
 	struct lc_perm_opts perm_opts;
 	const char *mfts, *mc_members;	/* multicast (lc_mcast.h) */
 	const char *topo;
+	unsigned lmc_spread;	/* --lmc-spread-min, 0: none */
 };
 
 /* The unsigned number in arg, or -1 (message printed). */
@@ -242,6 +253,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "perm-seed", required_argument, NULL, OPT_PERM_SEED },
 		{ "mfts", required_argument, NULL, OPT_MFTS },
 		{ "mc-members", required_argument, NULL, OPT_MC_MEMBERS },
+		{ "lmc-spread-min", required_argument, NULL, OPT_LMC_SPREAD },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -283,6 +295,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 			break;
 		case OPT_MC_MEMBERS:
 			o->mc_members = optarg;
+			break;
+		case OPT_LMC_SPREAD:
+			if (parse_count("--lmc-spread-min", optarg, &v) ||
+			    !v || v > 128) {
+				fprintf(stderr, "lftcheck: --lmc-spread-min takes 1 to 128\n");
+				return -1;
+			}
+			o->lmc_spread = (unsigned)v;
 			break;
 		case 'n':
 			o->max_detail = strtoul(optarg, &end, 10);
@@ -368,6 +388,7 @@ int main(int argc, char **argv)
 	struct lc_report r;
 	struct lc_mcast mc;
 	struct lc_mc_report mr;
+	struct lc_lmc_report lr;
 	const char *topo, *lfts;
 	int ret = 2;
 
@@ -394,13 +415,19 @@ int main(int argc, char **argv)
 	}
 	if (o.mfts && mcast_check(&o, &f, &r, &mc, &mr))
 		goto out_report;
-	print_report(&f, &r, lc_report_ok(&r) &&
+	if (lc_lmc_spread(&f, o.lmc_spread, &lr)) {
+		fprintf(stderr, "lftcheck: out of memory\n");
+		goto out_report;
+	}
+	if (lr.max_lids > 1 || o.lmc_spread)
+		lc_lmc_print(&lr);
+	print_report(&f, &r, lc_report_ok(&r) && !lr.short_pairs &&
 		     (!o.mfts || lc_mc_report_ok(&mr)));
 	if (print_quality(&f, &r, &o, &g))
 		fprintf(stderr, "lftcheck: out of memory\n");
 	else
-		ret = lc_report_ok(&r) && (!o.mfts || lc_mc_report_ok(&mr)) ?
-		      0 : 1;
+		ret = lc_report_ok(&r) && !lr.short_pairs &&
+		      (!o.mfts || lc_mc_report_ok(&mr)) ? 0 : 1;
 out_report:
 	lc_report_free(&r);
 out:

@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/* The number of LID groups with LMC > 0 (lid_groups_lmc.c). */
+#ifndef LID_GROUPS_LMC_H
+#define LID_GROUPS_LMC_H
+
+#include <stdint.h>
+
+#include "lid_order.h"
+
+/*
+ * Blocks per leaf the worst spine's failure rewrites with n_g groups
+ * (r ranks, p spines, leaves fully populated); UINT64_MAX on ENOMEM.
+ */
+uint64_t la_lmc_cost(const struct la_input *in, uint32_t n_g, uint32_t r,
+		     uint32_t p, uint32_t leaves);
+/* G for a fabric without old host LIDs (r > 1, p > 0) */
+uint32_t la_lmc_groups(const struct la_input *in, uint32_t r, uint32_t p,
+		       uint32_t leaves);
+/* G given the period old host LIDs show (old_period() of lid_groups.c) */
+uint32_t la_lmc_keep_old(const struct la_input *in, uint32_t r, uint32_t p,
+			 uint32_t leaves, uint32_t old);
+
+#endif

@@ -1,0 +1,96 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# LMC > 0 under real OpenSM and ibsim: a port's 2^LMC LIDs climb through
+# distinct spines, and a spine failure and restore cost no more LFT MADs
+# than the bound for one aligned LID run a port (mad_count.sh --lmc: per
+# leaf ceil((hosts * m * min(m, S) + leaves) / S / 64) blocks, m = 2^LMC,
+# S spines; after the restore plus the spine's whole table).  Two fat
+# trees: 8 leaves x 4 spines x 4 hosts with LMC 1 (bound 8 / 11: one
+# block a leaf) and 12 x 6 x 6 with LMC 2 (bound 48 / 55: four blocks a
+# leaf, the LIDs of 48 ports of 4 LIDs and 2 leaves).  The tables read
+# back (lftread) are judged by lftcheck: every LID of every port
+# reachable, CDG acyclic, and with --lmc-spread-min 2^LMC no port's LIDs
+# on fewer than min(2^LMC, S) spines from any leaf, at bring-up and
+# after the restore; a table with one LID moved onto its sibling's spine
+# must fail that check.  MADs are counted by libmadcount.so in opensm.
+set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=test_env.sh
+. "$(dirname "$0")/test_env.sh"
+# shellcheck source-path=SCRIPTDIR source=odd_lib.sh
+. "$(dirname "$0")/odd_lib.sh"
+need_fabric
+need_turnadd
+need_built "$TOPOGEN" "$top_builddir/scripts/madtally" \
+	"$top_builddir/scripts/lftread"
+[[ -r $top_builddir/scripts/.libs/libmadcount.so ]] ||
+	fail "$top_builddir/scripts/.libs/libmadcount.so not built"
+make_tmpdir
+
+# field RUN PHASE COLUMN: a value of the run's summary.csv
+field() {
+	awk -F, -v p="$2" -v c="$3" '
+		NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		$6 == p { print $col[c] }' "$TEST_TMP/$1/summary.csv"
+}
+
+# run NAME LMC SPINES TOPOGEN-ARGS...
+run() {
+	local name=$1 lmc=$2 spines=$3 status=0 phase mads bound m want out
+	shift 3
+	"$TOPOGEN" "$@" >"$TEST_TMP/$name.net"
+	"$top_srcdir/scripts/mad_count.sh" --build "$top_builddir" \
+		--plugin-dir "$TURNADD_PLUGIN_DIR" --net "$TEST_TMP/$name.net" \
+		--engine turnadd --lmc "$lmc" --fail ft-spine1 --rows 0 \
+		--timeout 60 --out "$TEST_TMP/$name" \
+		>"$TEST_TMP/$name.txt" 2>&1 || status=$?
+	sed "s/^/$name: /" "$TEST_TMP/$name.txt"
+	expect_status 0 "$status" "mad_count.sh on $name"
+	m=$((1 << lmc))
+	want=$((m < spines ? m : spines))
+	for phase in bringup failure restore; do
+		[[ $(field "$name" "$phase" verdict) == OK ]] ||
+			fail "$name: tables not OK after $phase"
+		[[ $(field "$name" "$phase" configured_by) == turnadd ]] ||
+			fail "$name: OpenSM fell back at $phase"
+		[[ $phase == failure ]] && continue
+		out=$TEST_TMP/$name-$phase.spread
+		"$LFTCHECK" --lmc-spread-min "$m" \
+			"$TEST_TMP/$name/$phase-topology.txt" \
+			"$TEST_TMP/$name/$phase-lfts.txt" >"$out" 2>&1 ||
+			{ cat "$out" >&2; fail "$name: lftcheck --lmc-spread-min $m after $phase"; }
+		expect_line "$out" "^lmc_lids=$m .* lmc_spines_min=$want .*lmc_spread_short=0\$"
+		expect_line "$out" '^hosts=[0-9]+ switches=[0-9]+ host_pairs=[0-9]+ unreachable_host_pairs=0 unreachable_host_to_switch=0$'
+	done
+	for phase in failure restore; do
+		mads=$(field "$name" "$phase" lft_mads)
+		bound=$(field "$name" "$phase" bound)
+		printf '%s: %s: %d LFT MADs, bound %d\n' "$name" "$phase" \
+			"$mads" "$bound"
+		((mads > 0)) || fail "$name: no LFT MAD counted after $phase"
+		((mads <= bound)) ||
+			fail "$name: $mads LFT MADs after $phase > bound $bound"
+	done
+}
+
+run lmc1 1 4 fattree2 8 4 4
+[[ $(field lmc1 failure bound) == 8 ]] || fail "lmc1: bound not 8"
+run lmc2 2 6 fattree2 12 6 6
+[[ $(field lmc2 failure bound) == 48 ]] || fail "lmc2: bound not 48"
+
+# the checker can fail: on ft-leaf0, send the second LID of a host on
+# ft-leaf3 through the spine of its first LID
+topo=$TEST_TMP/lmc1/bringup-topology.txt lfts=$TEST_TMP/lmc1/bringup-lfts.txt
+b=$(sed -nE 's/^\[[0-9]+\]\([0-9a-f]+\).*# lid ([0-9]+) lmc 1 "ft-leaf3" .*/\1/p' "$topo" | head -n 1)
+[[ -n $b ]] || fail "no host port on ft-leaf3"
+p0=$(lft_port "$lfts" ft-leaf0 "$b")
+p1=$(lft_port "$lfts" ft-leaf0 $((b + 1)))
+[[ -n $p0 && -n $p1 && $p0 != "$p1" ]] ||
+	fail "ft-leaf0: LIDs $b and $((b + 1)) not on two ports ($p0, $p1)"
+lft_set "$lfts" ft-leaf0 $((b + 1)) "$p0" >"$TEST_TMP/same.lfts"
+status=0
+"$LFTCHECK" --lmc-spread-min 2 "$topo" "$TEST_TMP/same.lfts" \
+	>"$TEST_TMP/same.out" 2>&1 || status=$?
+expect_status 1 "$status" "lftcheck --lmc-spread-min 2 (two LIDs on one spine)"
+expect_line "$TEST_TMP/same.out" '^lmc_lids=2 .* lmc_spines_min=1 .*lmc_spread_short=1$'
+expect_line "$TEST_TMP/same.out" '^verdict=FAIL$'
+echo "$test_name: PASS"

@@ -1,0 +1,446 @@
+// SPDX-License-Identifier: MIT
+/*
+ * LMC > 0: the port-major layout (lid_assign) and the routing core's
+ * choice among spines agree.  On fat trees of several shapes (spines S,
+ * host ports P, LMC L, hosts absent, 2 and 3 levels) the LIDs of
+ * lid_assign are given to the core's graph, every LID of every port a
+ * destination, and the routes are judged from the tables alone:
+ *  - every LID reachable, channel dependency graph acyclic
+ *    (route_verify, independent of the engine's code);
+ *  - from every leaf, the 2^L LIDs of a port on another leaf leave
+ *    through min(2^L, S) distinct spines;
+ *  - for every leaf and spine, the 64-LID blocks holding a LID (of a
+ *    host, or of a leaf switch) that the leaf sends through that spine,
+ *    i.e. the blocks a failure of the spine rewrites on that leaf: at
+ *    most the count worked out by hand for the case (comment of each).
+ * The lower bound for any layout where a port's LIDs are one aligned
+ * run on min(m, S) distinct spines (m = 2^L) is ceil((hosts * m *
+ * min(m, S) / S + leaves / S) / 64) blocks per leaf and spine (README,
+ * "LMC").
+ */
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lid_order.h"
+#include "route_verify.h"
+#include "run_suite.h"
+#include "ta_engine.h"
+#include "topo.h"
+
+struct lmc_case {
+	unsigned levels;		/* 2 or 3 */
+	unsigned a, b, c, d, e;		/* topo_fattree2 (a, b, c, 1) or
+					 * topo_fattree3 (a, b, c, d, e) */
+	uint8_t lmc;
+	unsigned absent_pct;		/* hosts left out, by a fixed hash */
+	unsigned max_blocks;		/* per (leaf, spine), by hand */
+};
+
+struct built {
+	struct topo t;
+	struct la_port *ports;		/* switches first, then hosts */
+	uint64_t *sw_guid;
+	uint32_t *peers;
+	unsigned *host_of;		/* port index of topo host i, or ~0 */
+	unsigned n_leaves;		/* switches with hosts */
+	struct ta_graph *g;
+	struct ta_result r;
+	unsigned *nb;			/* [sw][port]: neighbour switch */
+	uint32_t dest_of[0xc000];	/* LID -> destination index */
+};
+
+static int absent(unsigned i, unsigned pct)
+{
+	return pct && (i * 2654435761u >> 7) % 100 < pct;
+}
+
+static void make_topo(struct built *b, const struct lmc_case *c)
+{
+	int ret = c->levels == 2 ? topo_fattree2(&b->t, c->a, c->b, c->c, 1) :
+		  topo_fattree3(&b->t, c->a, c->b, c->c, c->d, c->e);
+
+	ck_assert_int_eq(ret, 0);
+}
+
+/* distinct neighbour switches of every switch (lid_assign's period) */
+static void count_peers(struct built *b)
+{
+	unsigned i, j;
+
+	b->peers = calloc(b->t.n_sw, sizeof(*b->peers));
+	ck_assert_ptr_nonnull(b->peers);
+	for (i = 0; i < b->t.n_sw; i++) {
+		unsigned seen_last = ~0u;
+
+		for (j = 0; j < b->t.n_links; j++) {
+			const struct topo_link *l = &b->t.links[j];
+			unsigned o = l->a == i ? l->b : l->b == i ? l->a : ~0u;
+
+			/* links are made per pair in a row: skip parallels */
+			if (o != ~0u && o != seen_last) {
+				b->peers[i]++;
+				seen_last = o;
+			}
+		}
+	}
+}
+
+static void assign_lids(struct built *b, const struct lmc_case *c)
+{
+	struct la_input in = { 0 };
+	struct la_result res;
+	unsigned i, n = 0;
+
+	b->ports = calloc(b->t.n_sw + b->t.n_hosts, sizeof(*b->ports));
+	b->sw_guid = calloc(b->t.n_sw, sizeof(*b->sw_guid));
+	b->host_of = calloc(b->t.n_hosts + 1, sizeof(*b->host_of));
+	ck_assert(b->ports && b->sw_guid && b->host_of);
+	for (i = 0; i < b->t.n_sw; i++) {
+		b->sw_guid[i] = 0x1000 + i;
+		b->ports[n++] = (struct la_port){ .guid = 0x1000 + i,
+						  .kind = LA_SWITCH, .sw = i };
+	}
+	for (i = 0; i < b->t.n_hosts; i++) {
+		b->host_of[i] = ~0u;
+		if (absent(i, c->absent_pct))
+			continue;
+		b->host_of[i] = n;
+		b->ports[n++] = (struct la_port){
+			.guid = 0x100000 + i, .kind = LA_HOST,
+			.sw = b->t.hosts[i].sw,
+			.sw_port = (uint8_t)b->t.hosts[i].port };
+	}
+	count_peers(b);
+	in.n_sw = b->t.n_sw;
+	in.sw_guid = b->sw_guid;
+	in.n_ports = n;
+	in.ports = b->ports;
+	in.sw_peers = b->peers;
+	in.lmc = c->lmc;
+	ck_assert_int_eq(la_assign(&in, &res), 0);
+	ck_assert_uint_eq(res.failed, 0);
+	ck_assert_uint_eq(res.overflow, 0);
+	la_result_free(&res);
+}
+
+static void build_graph(struct built *b)
+{
+	unsigned i, k;
+
+	b->g = ta_graph_new();
+	ck_assert_ptr_nonnull(b->g);
+	for (i = 0; i < b->t.n_sw; i++)	/* GUID order = index order */
+		ck_assert_int_ge(ta_graph_add_switch(b->g, 0x1000 + i,
+						     b->t.sw_name[i]), 0);
+	for (i = 0; i < b->t.n_links; i++) {
+		const struct topo_link *l = &b->t.links[i];
+
+		ck_assert_int_ge(ta_graph_add_link(b->g, l->a, (uint8_t)l->pa,
+						   l->b, (uint8_t)l->pb), 0);
+	}
+	for (i = 0; i < b->t.n_sw; i++)
+		ck_assert_int_ge(ta_graph_add_dest(b->g, b->ports[i].lid, i,
+						   0, false, 0x1000 + i,
+						   NULL), 0);
+	for (i = 0; i < b->t.n_hosts; i++) {
+		const struct la_port *p;
+
+		if (b->host_of[i] == ~0u)
+			continue;
+		p = &b->ports[b->host_of[i]];
+		for (k = 0; k < p->n_lids; k++)
+			ck_assert_int_ge(ta_graph_add_dest(b->g,
+				(uint16_t)(p->lid + k), p->sw, p->sw_port,
+				true, p->guid, NULL), 0);
+	}
+	ck_assert_int_eq(ta_graph_finalize(b->g), 0);
+	for (i = 0; i < 0xc000; i++)
+		b->dest_of[i] = UINT32_MAX;
+	for (i = 0; i < b->g->n_dest; i++)
+		b->dest_of[b->g->dest[i].lid] = i;
+}
+
+/* the switch behind port `port` of switch s, or ~0u */
+static unsigned neighbour(const struct built *b, unsigned s, unsigned port)
+{
+	return port <= TOPO_MAX_PORTS ? b->nb[s * (TOPO_MAX_PORTS + 1) + port] :
+					~0u;
+}
+
+static void make_neighbours(struct built *b)
+{
+	size_t n = (size_t)b->t.n_sw * (TOPO_MAX_PORTS + 1);
+	unsigned j;
+
+	b->nb = malloc(n * sizeof(*b->nb));
+	ck_assert_ptr_nonnull(b->nb);
+	memset(b->nb, 0xff, n * sizeof(*b->nb));
+	for (j = 0; j < b->t.n_links; j++) {
+		const struct topo_link *l = &b->t.links[j];
+
+		b->nb[l->a * (TOPO_MAX_PORTS + 1) + l->pa] = l->b;
+		b->nb[l->b * (TOPO_MAX_PORTS + 1) + l->pb] = l->a;
+	}
+}
+
+static uint8_t *leaf_marks(const struct built *b)
+{
+	uint8_t *leaf = calloc(b->t.n_sw, 1);
+	unsigned i;
+
+	ck_assert_ptr_nonnull(leaf);
+	for (i = 0; i < b->t.n_hosts; i++)
+		if (b->host_of[i] != ~0u)
+			leaf[b->t.hosts[i].sw] = 1;
+	return leaf;
+}
+
+/*
+ * Worst (leaf, spine) block count, and the distinct spines per (leaf,
+ * remote port) checked against min(m, spines of the leaf).
+ */
+static unsigned judge(const struct built *b, unsigned m)
+{
+	const struct ta_graph *g = b->g;
+	uint8_t *leaf = leaf_marks(b);
+	unsigned nblk = 0xc000 / 64, worst = 0, s, d, i;
+	uint8_t *blk = malloc((size_t)b->t.n_sw * nblk);
+
+	ck_assert_ptr_nonnull(blk);
+	for (s = 0; s < b->t.n_sw; s++) {
+		if (!leaf[s])
+			continue;
+		memset(blk, 0, (size_t)b->t.n_sw * nblk);
+		for (d = 0; d < g->n_dest; d++) {
+			const struct ta_dest *x = &g->dest[d];
+			uint8_t out = ta_result_port(&b->r, s, d);
+			unsigned sp;
+
+			if (x->sw == s || !leaf[x->sw])
+				continue;	/* own, or not a leaf's LID */
+			sp = neighbour(b, s, out);
+			ck_assert_uint_ne(sp, ~0u);
+			blk[(size_t)sp * nblk + x->lid / 64] = 1;
+		}
+		for (d = 0; d < b->t.n_sw; d++) {
+			unsigned n = 0, k;
+
+			for (k = 0; k < nblk; k++)
+				n += blk[(size_t)d * nblk + k];
+			if (n > worst)
+				worst = n;
+		}
+		/* distinct spines of every remote port's LIDs */
+		for (i = 0; i < b->t.n_hosts; i++) {
+			const struct la_port *p;
+			unsigned seen[128], n_seen = 0, k, j, want;
+
+			if (b->host_of[i] == ~0u)
+				continue;
+			p = &b->ports[b->host_of[i]];
+			if (p->sw == s)
+				continue;
+			for (k = 0; k < p->n_lids; k++) {
+				uint32_t dd = b->dest_of[p->lid + k];
+				unsigned sp;
+
+				ck_assert_uint_lt(dd, g->n_dest);
+				sp = neighbour(b, s,
+					       ta_result_port(&b->r, s, dd));
+				for (j = 0; j < n_seen && seen[j] != sp; j++)
+					;
+				if (j == n_seen)
+					seen[n_seen++] = sp;
+			}
+			want = m < b->peers[s] ? m : b->peers[s];
+			ck_assert_msg(n_seen == want,
+				      "leaf %u: port 0x%llx's %u LIDs use %u spines, want %u",
+				      s, (unsigned long long)p->guid, m,
+				      n_seen, want);
+		}
+	}
+	free(blk);
+	free(leaf);
+	return worst;
+}
+
+static void run_case(const struct lmc_case *c)
+{
+	static struct built b;
+	struct ta_options o;
+	struct verify_report rep;
+	unsigned worst;
+
+	memset(&b, 0, sizeof(b));
+	make_topo(&b, c);
+	assign_lids(&b, c);
+	build_graph(&b);
+	make_neighbours(&b);
+	ta_options_init(&o);
+	ck_assert_int_eq(ta_route(b.g, &o, NULL, &b.r), 0);
+	ck_assert_int_eq(verify_routes(b.g, &b.r, &rep), 0);
+	ck_assert_uint_eq(rep.unreachable_host_pairs, 0);
+	ck_assert_uint_eq(rep.unreachable_host_to_switch, 0);
+	ck_assert_int_eq(rep.cdg_cyclic, 0);
+	worst = judge(&b, 1u << c->lmc);
+	printf("fattree%u %u %u %u %u %u lmc %u absent %u%%: %u blocks per (leaf, spine), at most %u\n",
+	       c->levels, c->a, c->b, c->c, c->d, c->e, c->lmc,
+	       c->absent_pct, worst, c->max_blocks);
+	ck_assert_uint_le(worst, c->max_blocks);
+	ta_result_free(&b.r);
+	ta_graph_free(b.g);
+	topo_free(&b.t);
+	free(b.ports);
+	free(b.sw_guid);
+	free(b.peers);
+	free(b.host_of);
+	free(b.nb);
+}
+
+/*
+ * The cases, m = 2^lmc, S spines, P host ports a leaf, N leaves.  A
+ * rank's class is r mod S / gcd(S, m); the LIDs a spine carries are
+ * those of the classes using it, each class one group of block-aligned
+ * LIDs (hosts of its ranks on every leaf, then its switches).
+ */
+static const struct lmc_case cases[] = {
+	/* S 4, P 4, m 2: classes {0, 2} and {1, 3} (ranks), 2 groups of
+	 * 8 x 2 x 2 host LIDs + 6 switch LIDs: one block (lower bound:
+	 * (32 x 2 x 2 / 4 + 8 / 4) = 34 LIDs, 1 block) */
+	/* S 6, P 6, m 2: 3 classes of 2 ranks: 12 x 2 x 2 + 18 / 3 = 54
+	 * LIDs, one block */
+	{ 2, 12, 6, 6, 0, 0, 1, 0, 1 },
+	/* the same with a third of the hosts absent: ranges are sized for
+	 * every leaf full, so no more blocks */
+	{ 2, 12, 6, 6, 0, 0, 1, 33, 1 },
+	/* S 6, m 4: a rank uses 4 of 6 spines, a spine 4 ranks' worth
+	 * (2 of 3 classes): 4 ranks x 12 x 4 = 192 LIDs: 4 blocks with
+	 * the leaves' own (lower bound (72*16/6 + 2) / 64 -> 4) */
+	{ 2, 12, 6, 6, 0, 0, 2, 0, 4 },
+	/* S 4, m 8 > S: every port uses every spine: all 32 x 8 = 256
+	 * host LIDs and the 12 switch LIDs, 5 blocks */
+	{ 2, 8, 4, 4, 0, 0, 3, 0, 5 },
+	/* 648 hosts, S 18: lmc 0 one block; lmc 1 classes of 2 ranks:
+	 * 144 + 6 LIDs, 3 blocks (lower bound 146 -> 3); lmc 2: a spine
+	 * carries 2 classes of 2 ranks, 2 x 5 blocks (lower bound 578
+	 * LIDs -> 10) */
+	{ 2, 36, 18, 18, 0, 0, 0, 0, 1 },
+	{ 2, 36, 18, 18, 0, 0, 1, 0, 3 },
+	{ 2, 36, 18, 18, 0, 0, 2, 0, 10 },
+	{ 2, 36, 18, 18, 0, 0, 1, 30, 3 },
+	/* 3 levels, 18 directors (S 18 at the leaves), 36 leaves of 18:
+	 * lmc 1: 2 ranks x 36 x 2 + 198 switches / 9 = 166 LIDs, 3 blocks */
+	{ 3, 18, 6, 3, 6, 18, 1, 0, 3 },
+	/* lmc 7: a port is 128 LIDs, 2 blocks, and uses every spine: the
+	 * blocks of the 15 ports on other leaves and the one of the
+	 * switch LIDs */
+	{ 2, 6, 3, 3, 0, 0, 7, 0, 31 },
+};
+
+START_TEST(test_lmc_case)
+{
+	run_case(&cases[_i]);
+}
+END_TEST
+
+/*
+ * Stability with LMC: LIDs given once, then the fabric swept again
+ * unchanged, then with spine `gone` failed (switch indices after it
+ * shift, the leaves see one spine less): no host LID moves.
+ */
+static void stable_case(unsigned leaves, unsigned spines, unsigned hosts,
+			uint8_t lmc)
+{
+	struct topo t;
+	struct la_port *p, *q;
+	uint64_t *guid;
+	uint32_t *peers;
+	struct la_input in = { 0 };
+	struct la_result res;
+	unsigned n = 0, i, round, gone = leaves + 1;
+
+	ck_assert_int_eq(topo_fattree2(&t, leaves, spines, hosts, 1), 0);
+	p = calloc(t.n_sw + t.n_hosts, sizeof(*p));
+	q = calloc(t.n_sw + t.n_hosts, sizeof(*q));
+	guid = calloc(t.n_sw, sizeof(*guid));
+	peers = calloc(t.n_sw, sizeof(*peers));
+	ck_assert(p && q && guid && peers);
+	for (round = 0; round < 3; round++) {
+		unsigned k = 0;
+
+		/* round 2: spine `gone` is absent */
+		for (i = 0; i < t.n_sw; i++) {
+			if (round == 2 && i == gone)
+				continue;
+			guid[k] = 0x1000 + i;
+			peers[k] = i < leaves ? spines - (round == 2) : leaves;
+			k++;
+		}
+		n = 0;
+		for (i = 0; i < k; i++)
+			p[n++] = (struct la_port){ .guid = guid[i],
+				.kind = LA_SWITCH, .sw = i };
+		for (i = 0; i < t.n_hosts; i++)
+			p[n++] = (struct la_port){ .guid = 0x100000 + i,
+				.kind = LA_HOST, .sw = t.hosts[i].sw,
+				.sw_port = (uint8_t)t.hosts[i].port };
+		/* old LIDs by GUID from the previous round */
+		for (i = 0; round && i < n; i++) {
+			unsigned j;
+
+			for (j = 0; j < t.n_sw + t.n_hosts; j++)
+				if (q[j].guid == p[i].guid)
+					p[i].old_lid = q[j].lid;
+		}
+		in = (struct la_input){ .n_sw = k, .sw_guid = guid,
+			.n_ports = n, .ports = p, .sw_peers = peers,
+			.lmc = lmc };
+		ck_assert_int_eq(la_assign(&in, &res), 0);
+		if (round)
+			for (i = k; i < n; i++)
+				ck_assert_msg(p[i].lid == p[i].old_lid,
+					      "%ux%ux%u lmc %u round %u: host 0x%llx moved %u -> %u",
+					      leaves, spines, hosts, lmc, round,
+					      (unsigned long long)p[i].guid,
+					      p[i].old_lid, p[i].lid);
+		la_result_free(&res);
+		memset(q, 0, (t.n_sw + t.n_hosts) * sizeof(*q));
+		memcpy(q, p, n * sizeof(*p));
+	}
+	topo_free(&t);
+	free(p);
+	free(q);
+	free(guid);
+	free(peers);
+}
+
+START_TEST(test_lmc_stable)
+{
+	stable_case(36, 18, 18, 1);
+	stable_case(36, 18, 18, 2);
+	stable_case(12, 6, 6, 2);
+	stable_case(8, 4, 4, 1);
+	stable_case(12, 6, 6, 3);
+	/* a rank fills whole blocks (32 x 2, 16 x 4 LIDs): no block shows
+	 * two ranks, the order of the ranks tells the groups */
+	stable_case(32, 18, 18, 1);
+	stable_case(16, 18, 18, 2);
+}
+END_TEST
+
+int main(void)
+{
+	Suite *s = suite_create("lmc_layout");
+	TCase *t = tcase_create("cases");
+	TCase *st = tcase_create("stability");
+
+	tcase_set_timeout(t, 300);
+	tcase_add_loop_test(t, test_lmc_case, 0,
+			    (int)(sizeof(cases) / sizeof(cases[0])));
+	suite_add_tcase(s, t);
+	tcase_add_test(st, test_lmc_stable);
+	suite_add_tcase(s, st);
+	return run_suite(s);
+}
