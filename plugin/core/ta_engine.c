@@ -454,7 +454,9 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			ch.home = j->prior->home_port + d;
 			ch.home_stride = g->n_dest;
 		}
-		got = ta_intree_build(&t, j->cdg.state, NULL, sw, &ch);
+		got = ta_intree_fast(&t, j->cdg.state, sw, &ch);
+		if (!got)
+			got = ta_intree_build(&t, j->cdg.state, NULL, sw, &ch);
 		if (got < j->piece_size[j->esc.piece[sw]]) {
 			ta_intree_build(&t, j->cdg.state, &j->esc, sw, &ch);
 			res->stats.dests_fallback++;
