@@ -386,8 +386,47 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	return 0;
 }
 
+/*
+ * Routes are made one destination (a column of res->port) at a time,
+ * in switch order, which is not LID order: a column written straight
+ * into the table touches one cache line per switch.  They go to a
+ * buffer of COLS columns (each contiguous), copied into the table
+ * switch by switch when it is full.
+ */
+#define COLS 1024u
+
+struct columns {
+	uint8_t *buf;		/* COLS x n_sw */
+	uint32_t d[COLS];
+	uint32_t n;
+};
+
+static void flush_columns(const struct ta_graph *g, struct columns *c,
+			  struct ta_result *res)
+{
+	uint32_t s, k;
+
+	for (s = 0; s < g->n_sw; s++) {
+		uint8_t *row = res->port + (size_t)s * res->n_dest;
+
+		for (k = 0; k < c->n; k++)
+			row[c->d[k]] = c->buf[(size_t)k * g->n_sw + s];
+	}
+	c->n = 0;
+}
+
+/* the column for destination d, flushed first if the buffer is full */
+static uint8_t *next_column(const struct ta_graph *g, struct columns *c,
+			    uint32_t d, struct ta_result *res)
+{
+	if (c->n == COLS)
+		flush_columns(g, c, res);
+	c->d[c->n] = d;
+	return c->buf + (size_t)c->n++ * g->n_sw;
+}
+
 static void write_routes(const struct ta_graph *g, const struct ta_intree *t,
-			 uint32_t d, struct ta_result *res)
+			 uint32_t d, uint8_t *col, struct ta_result *res)
 {
 	uint32_t s;
 
@@ -401,14 +440,14 @@ static void write_routes(const struct ta_graph *g, const struct ta_intree *t,
 			port = g->dest[d].port;
 		else
 			port = g->sw[s].ends[e].port;
-		res->port[(size_t)s * res->n_dest + d] = port;
+		col[s] = port;
 		if (port == TA_NO_PORT)
 			res->stats.unreachable++;
 	}
 }
 
 /* the previous routes of d, kept whole (see ta_keep.h) */
-static void write_kept(const struct route_job *j, uint32_t d,
+static void write_kept(const struct route_job *j, uint32_t d, uint8_t *col,
 		       struct ta_result *res)
 {
 	const struct ta_graph *g = j->g;
@@ -419,7 +458,7 @@ static void write_kept(const struct route_job *j, uint32_t d,
 			j->prior->last_port[(size_t)s * g->n_dest + d] :
 			TA_NO_PORT;
 
-		res->port[(size_t)s * res->n_dest + d] = port;
+		col[s] = port;
 		if (port == TA_NO_PORT)
 			res->stats.unreachable++;
 	}
@@ -430,11 +469,14 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	const struct ta_graph *g = j->g;
 	struct ta_intree t;
 	struct ta_keep keep = { 0 };
+	struct columns cols = { .n = 0 };
 	int keeping = j->all_carried && j->prior && j->prior->last_port;
 	uint32_t k;
 
-	if (ta_intree_init(&t, g) || (keeping && ta_keep_init(&keep, g))) {
+	if (ta_intree_init(&t, g) || (keeping && ta_keep_init(&keep, g)) ||
+	    !(cols.buf = malloc((size_t)COLS * g->n_sw + 1))) {
 		ta_intree_free(&t);
+		ta_keep_free(&keep);
 		return -1;
 	}
 	for (k = 0; k < g->n_dest; k++) {
@@ -445,7 +487,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 		    ta_keep_check(&keep, j->cdg.state,
 				  j->prior->last_port + d, g->n_dest, sw,
 				  g->dest[d].port, j->esc.piece)) {
-			write_kept(j, d, res);
+			write_kept(j, d, next_column(g, &cols, d, res), res);
 			res->stats.dests_kept++;
 			continue;
 		}
@@ -461,8 +503,10 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			ta_intree_build(&t, j->cdg.state, &j->esc, sw, &ch);
 			res->stats.dests_fallback++;
 		}
-		write_routes(g, &t, d, res);
+		write_routes(g, &t, d, next_column(g, &cols, d, res), res);
 	}
+	flush_columns(g, &cols, res);
+	free(cols.buf);
 	ta_intree_free(&t);
 	ta_keep_free(&keep);
 	return 0;

@@ -420,22 +420,35 @@ static void fast_prepare(struct ta_intree *t, const uint8_t *state)
 	const struct ta_graph *g = t->g;
 	uint32_t k;
 
+	uint8_t *open = (uint8_t *)t->cand;	/* max_ends words: room */
+
 	for (k = 1; k < t->n_plain; k++) {
-		uint32_t v = t->plain_order[k], c, j;
+		uint32_t v = t->plain_order[k], c, j, o;
 		const struct ta_switch *sw = &g->sw[v];
+		const uint32_t n = sw->n_ends, up = t->lvl[v] + 1;
+		const uint8_t *rows = state + sw->turn_base;
 
-		for (c = t->pc_start[v]; c < t->pc_start[v] + t->pc_n[v];
-		     c++) {
-			const uint8_t *col = state + sw->turn_base + t->pc[c];
-			uint8_t open = 1;
+		memset(open, 1, n);
+		/* the turns from every end one level farther, row by row */
+		for (j = 0; j < n; j++) {
+			const uint8_t *row = rows + (size_t)j * n;
 
-			for (j = 0; j < sw->n_ends && open; j++)
-				if (t->lvl[sw->ends[j].peer] == t->lvl[v] + 1 &&
-				    col[(size_t)j * sw->n_ends] !=
-					    TA_TURN_ALLOWED)
-					open = 0;
-			t->pc_open[c] = open;
+			if (t->lvl[sw->ends[j].peer] != up)
+				continue;
+			/* 8 turns a word: state 1 (allowed) is bit 0 alone */
+			for (o = 0; o + 8 <= n; o += 8) {
+				uint64_t r, m;
+
+				memcpy(&r, row + o, 8);
+				memcpy(&m, open + o, 8);
+				m &= r & ~(r >> 1) & 0x0101010101010101ull;
+				memcpy(open + o, &m, 8);
+			}
+			for (; o < n; o++)
+				open[o] &= row[o] == TA_TURN_ALLOWED;
 		}
+		for (c = t->pc_start[v]; c < t->pc_start[v] + t->pc_n[v]; c++)
+			t->pc_open[c] = open[t->pc[c]];
 	}
 	t->fast_state = state;
 	t->fast_sw = t->plain_sw;

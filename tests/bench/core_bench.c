@@ -4,7 +4,7 @@
  * a generated fabric, at bring-up and at the resweep after the switches
  * whose names start with a prefix died (e.g. a whole director "dir0-").
  *
- *   core_bench [-r REPEAT] [-g GONE_PREFIX [-R]] [-a PERMILLE] [-H]
+ *   core_bench [-r REPEAT] [-g GONE_PREFIX [-R]] [-a PERMILLE] [-H] [-p]
  *              fattree3 D L F P H | fattree2 LEAVES SPINES H LINKS |
  *              random N PORTS H SEED | ring N H | mesh X Y H |
  *              torus X Y H | ft3join[-alt] K top|middle|bottom
@@ -15,7 +15,8 @@
  * the resweep's routing as the prior); -a leaves out that many hosts per
  * thousand (topo_drop_hosts, seed 1); -H prints a hash of each phase's
  * routes and turn decisions, to check that a change of the code leaves
- * the routing bit-identical.  Not a test: numbers for
+ * the routing bit-identical; -p numbers the host LIDs port-major (by
+ * port, then switch), the order in which the plugin sees them.  Not a test: numbers for
  * scripts/bench_speed.sh.
  */
 #include <stdio.h>
@@ -36,6 +37,8 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+static int show_hash, port_major;
+
 /* CPU seconds of this process: less disturbed by other jobs */
 static double cpu_now(void)
 {
@@ -55,7 +58,7 @@ static struct ta_graph *build(const struct topo *t, const char *prefix)
 {
 	struct ta_graph *g = ta_graph_new();
 	int *idx = calloc(t->n_sw + 1, sizeof(*idx));
-	unsigned i;
+	unsigned i, p, lid = 0;
 
 	if (!g || !idx)
 		goto fail;
@@ -79,12 +82,17 @@ static struct ta_graph *build(const struct topo *t, const char *prefix)
 		    ta_graph_add_dest(g, 1 + i, idx[i], 0, false, 0x1000 + i,
 				      t->sw_name[i]) < 0)
 			goto fail;
-	for (i = 0; i < t->n_hosts; i++)
-		if (idx[t->hosts[i].sw] >= 0 &&
-		    ta_graph_add_dest(g, 1 + t->n_sw + i, idx[t->hosts[i].sw],
-				      t->hosts[i].port, true, 0x200000 + i,
-				      t->host_name[i]) < 0)
-			goto fail;
+	/* host LIDs in host order, or port-major (by port, then switch) */
+	for (p = port_major ? 1 : 0; p <= (port_major ? 254u : 0); p++)
+		for (i = 0; i < t->n_hosts; i++)
+			if ((!port_major || t->hosts[i].port == p) &&
+			    idx[t->hosts[i].sw] >= 0 &&
+			    ta_graph_add_dest(g, 1 + t->n_sw + lid++,
+					      idx[t->hosts[i].sw],
+					      t->hosts[i].port, true,
+					      0x200000 + i,
+					      t->host_name[i]) < 0)
+				goto fail;
 	if (ta_graph_finalize(g))
 		goto fail;
 	free(idx);
@@ -126,7 +134,6 @@ static int make_topo(struct topo *t, int argc, char **argv)
 	return -1;
 }
 
-static int show_hash;
 
 /* FNV-1a over the ports and the turn decisions */
 static uint64_t result_hash(const struct ta_result *r,
@@ -194,7 +201,7 @@ int main(int argc, char **argv)
 	struct topo t;
 	int repeat = 1, c, ret = 1, restore = 0, absent = 0;
 
-	while ((c = getopt(argc, argv, "r:g:a:HR")) != -1) {
+	while ((c = getopt(argc, argv, "r:g:a:HRp")) != -1) {
 		if (c == 'r')
 			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (c == 'g')
@@ -205,12 +212,14 @@ int main(int argc, char **argv)
 			show_hash = 1;
 		else if (c == 'R')
 			restore = 1;
+		else if (c == 'p')
+			port_major = 1;
 		else
 			return 2;
 	}
 	if (optind >= argc || make_topo(&t, argc - optind, argv + optind) ||
 	    (absent > 0 && topo_drop_hosts(&t, (unsigned)absent, 1))) {
-		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | ft3join[-alt] K LEVEL\n");
+		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | ft3join[-alt] K LEVEL\n");
 		return 2;
 	}
 	ta_saved_init(&sv);

@@ -30,6 +30,8 @@ run -a 700 -g ft-spine5 fattree2 16 8 8 1
 run -g dir0- fattree3 18 6 3 6 18
 run -a 500 -g dir2- fattree3 18 6 3 6 18
 run -g dir1- fattree3 4 4 2 4 4
+run -p -g dir0- fattree3 18 6 3 6 18
+run -p -a 200 -g ft-spine1 fattree2 36 18 18 1
 for seed in 1 2 3 4; do
 	run -g rnd-sw3 random 20 10 5 "$seed"
 	run -g rnd-sw0 random 60 10 10 "$seed"
@@ -47,4 +49,5 @@ done
 if [ "$big" = --big ]; then
 	run -g dir0- fattree3 18 18 9 18 18
 	run -g dir3- fattree3 18 36 18 18 18
+	run -p -g dir5- fattree3 18 36 18 18 18
 fi
