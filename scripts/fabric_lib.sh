@@ -111,16 +111,21 @@ fab_init() {
 
 # Node, switch and port counts for ibsim's -N -S -P (its defaults allow
 # 2048 nodes, 256 switches, 13312 ports; a switch uses ports+1 slots).
+# Above 20,000 nodes also -L 49152: ibsim's switches then hold LFTs up
+# to the last unicast LID (by default 30,720, which OpenSM takes as the
+# end of the LID space; port-major LIDs of 32,768 hosts end at 36,863).
 fab_ibsim_limits() {
 	awk '
 		/^Switch[ \t]/ { s++; n++; p += $2 + 1 }
 		/^(Hca|Ca)[ \t]/ { n++; p += $2 }
 		END {
+			big = n > 20000
 			n += 16; s += 16; p += 64
 			if (n < 2048) n = 2048
 			if (s < 256) s = 256
 			if (p < 13312) p = 13312
-			printf "-N %d -S %d -P %d\n", n, s, p
+			printf "-N %d -S %d -P %d%s\n", n, s, p,
+				big ? " -L 49152" : ""
 		}' "$1"
 }
 
