@@ -4,3 +4,4 @@ tests_bench_core_bench_SOURCES = tests/bench/core_bench.c
 tests_bench_core_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
 tests_bench_core_bench_LDADD = ibsim_topos/libtopo.la plugin/core/libtacore.la -lm
 EXTRA_DIST += tests/bench/core_hashes.sh
+EXTRA_DIST += tests/bench/core_times.sh
