@@ -87,29 +87,38 @@ static void bfs(const struct hop_adj *a, uint32_t n, uint32_t d,
 	}
 }
 
-static int set_row(const struct osm_graph *og, const struct hop_adj *a,
-		   uint32_t d, const uint8_t *dist)
+/*
+ * Switch s's entries towards every switch LID: port k gets 1 towards
+ * its neighbour (a direct cable, healthy or not) and 1 + the neighbour's
+ * hops towards every switch LID the neighbour reaches, over a healthy
+ * cable.  dist_to[p * n + d]: hops from switch p to switch d.  Switch
+ * by switch, so each switch's rows stay in the cache.
+ */
+static int set_switch(const struct osm_graph *og, const struct hop_adj *a,
+		      uint32_t s, const uint16_t *lid, const uint8_t *dist_to,
+		      uint32_t *bad_d)
 {
-	uint16_t lid = cl_ntoh16(osm_node_get_base_lid(og->sw[d]->p_node, 0));
-	uint32_t s, k;
+	uint32_t n = og->g->n_sw, k, d;
 
-	if (!lid)
-		return 0;	/* a switch without a LID: nothing to reach */
-	if (osm_switch_set_hops(og->sw[d], lid, 0, 0))
-		return -1;
-	/* d itself too: 2 hops out and back on each healthy cable */
-	for (s = 0; s < og->g->n_sw; s++) {
-		for (k = a->start[s]; k < a->start[s + 1]; k++) {
+	for (k = a->start[s]; k < a->start[s + 1]; k++) {
+		const uint8_t *row = dist_to + (size_t)a->peer[k] * n;
+
+		for (d = 0; d < n; d++) {
 			uint8_t h;
 
+			if (!lid[d])
+				continue;	/* no LID: nothing to reach */
 			if (a->peer[k] == d)
-				h = 1;	/* a direct cable, healthy or not */
-			else if (a->healthy[k] && dist[a->peer[k]] != NO_DIST)
-				h = dist[a->peer[k]] + 1;
+				h = 1;
+			else if (a->healthy[k] && row[d] != NO_DIST)
+				h = row[d] + 1;
 			else
 				continue;
-			if (osm_switch_set_hops(og->sw[s], lid, a->port[k], h))
+			if (osm_switch_set_hops(og->sw[s], lid[d], a->port[k],
+						h)) {
+				*bad_d = d;
 				return -1;
+			}
 		}
 	}
 	return 0;
@@ -117,29 +126,45 @@ static int set_row(const struct osm_graph *og, const struct hop_adj *a,
 
 int osm_hops_fill(const struct osm_graph *og, const struct ta_log *log)
 {
-	uint32_t n = og->g->n_sw, d;
+	uint32_t n = og->g->n_sw, d, s, bad = 0;
 	struct hop_adj a = { 0 };
 	uint8_t *dist = malloc(n + 1);
+	uint8_t *dist_to = malloc((size_t)n * n + 1);
+	uint16_t *lid = malloc((n + 1) * sizeof(*lid));
 	uint32_t *queue = malloc((n + 1) * sizeof(*queue));
 	int ret = -1;
 
-	if (!dist || !queue || adj_build(og, &a)) {
+	if (!dist || !dist_to || !lid || !queue || adj_build(og, &a)) {
 		ta_logf(log, TA_LOG_ERROR, "out of memory filling the min-hop tables");
 		goto out;
 	}
+	/* hops from every switch to switch d, kept by switch */
 	for (d = 0; d < n; d++) {
 		bfs(&a, n, d, dist, queue);
-		if (set_row(og, &a, d, dist)) {
-			ta_logf(log, TA_LOG_ERROR,
-				"cannot set a min-hop table entry of switch 0x%016" PRIx64,
-				og->g->sw[d].guid);
-			goto out;
+		for (s = 0; s < n; s++)
+			dist_to[(size_t)s * n + d] = dist[s];
+		lid[d] = cl_ntoh16(osm_node_get_base_lid(og->sw[d]->p_node,
+							 0));
+		if (lid[d] && osm_switch_set_hops(og->sw[d], lid[d], 0, 0)) {
+			bad = d;
+			goto fail;
 		}
 	}
+	/* d itself too: 2 hops out and back on each healthy cable */
+	for (s = 0; s < n; s++)
+		if (set_switch(og, &a, s, lid, dist_to, &bad))
+			goto fail;
 	ret = 0;
+	goto out;
+fail:
+	ta_logf(log, TA_LOG_ERROR,
+		"cannot set a min-hop table entry of switch 0x%016" PRIx64,
+		og->g->sw[bad].guid);
 out:
 	adj_free(&a);
 	free(dist);
+	free(dist_to);
+	free(lid);
 	free(queue);
 	return ret;
 }
