@@ -4,7 +4,8 @@
 # core_hashes.sh: prints core_bench's route hashes (bring-up, resweep
 # after a failure, restore) on a set of fabrics: fat trees (full,
 # oversubscribed, parallel links, absent hosts, 3-level), random nets
-# with a switch gone, tori, meshes, rings and joined fat trees.  Run it
+# with a switch gone, tori, meshes, rings and joined fat trees, the
+# modes turn_prohibition and no_prohibition, a seed.  Run it
 # before and after a change of the routing core and diff the outputs:
 # speed work must leave every route and turn decision bit-identical.
 #
@@ -51,3 +52,10 @@ if [ "$big" = --big ]; then
 	run -g dir3- fattree3 18 36 18 18 18
 	run -p -g dir5- fattree3 18 36 18 18 18
 fi
+# the other modes and a seed
+for m in tp np; do
+	run -m "$m" -g rnd-sw3 random 30 10 5 2
+	run -m "$m" -g ft-spine1 fattree2 12 6 6 1
+done
+run -s 7 -g rnd-sw1 random 40 10 5 3
+run -s 3 -g dir1- fattree3 18 6 3 6 18
