@@ -2,6 +2,7 @@
 /* Min-hop tables by breadth-first search (see osm_hops.h). */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "osm_hops.h"
 
@@ -88,37 +89,63 @@ static void bfs(const struct hop_adj *a, uint32_t n, uint32_t d,
 }
 
 /*
+ * Switch sw's row of hops towards LID lid, allocated as
+ * osm_switch_set_hops() does (every port OSM_NO_PATH); NULL if the LID
+ * is beyond the switch's table or memory ran out.  The rows are written
+ * here directly: calling osm_switch_set_hops() for each of the
+ * n_sw * (link ends) entries cost more than the routing on 16,000
+ * hosts.
+ */
+static uint8_t *hop_row(osm_switch_t *sw, uint16_t lid)
+{
+	if (!lid || lid > sw->max_lid_ho || lid >= sw->num_hops)
+		return NULL;
+	if (!sw->hops[lid]) {
+		sw->hops[lid] = malloc(sw->num_ports);
+		if (!sw->hops[lid])
+			return NULL;
+		memset(sw->hops[lid], OSM_NO_PATH, sw->num_ports);
+	}
+	return sw->hops[lid];
+}
+
+/*
  * Switch s's entries towards every switch LID: port k gets 1 towards
  * its neighbour (a direct cable, healthy or not) and 1 + the neighbour's
  * hops towards every switch LID the neighbour reaches, over a healthy
- * cable.  dist_to[p * n + d]: hops from switch p to switch d.  Switch
- * by switch, so each switch's rows stay in the cache.
+ * cable; port 0 the least.  dist_to[p * n + d]: hops from switch p to
+ * switch d.  Switch by switch, so each switch's rows stay in the cache.
  */
 static int set_switch(const struct osm_graph *og, const struct hop_adj *a,
 		      uint32_t s, const uint16_t *lid, const uint8_t *dist_to,
 		      uint32_t *bad_d)
 {
+	osm_switch_t *sw = og->sw[s];
 	uint32_t n = og->g->n_sw, k, d;
 
-	for (k = a->start[s]; k < a->start[s + 1]; k++) {
-		const uint8_t *row = dist_to + (size_t)a->peer[k] * n;
+	for (d = 0; d < n; d++) {
+		uint8_t *row;
 
-		for (d = 0; d < n; d++) {
-			uint8_t h;
+		if (!lid[d])
+			continue;	/* no LID: nothing to reach */
+		row = NULL;
+		for (k = a->start[s]; k < a->start[s + 1]; k++) {
+			uint8_t h, dk = dist_to[(size_t)a->peer[k] * n + d];
 
-			if (!lid[d])
-				continue;	/* no LID: nothing to reach */
 			if (a->peer[k] == d)
 				h = 1;
-			else if (a->healthy[k] && row[d] != NO_DIST)
-				h = row[d] + 1;
+			else if (a->healthy[k] && dk != NO_DIST)
+				h = dk + 1;
 			else
 				continue;
-			if (osm_switch_set_hops(og->sw[s], lid[d], a->port[k],
-						h)) {
+			if ((!row && !(row = hop_row(sw, lid[d]))) ||
+			    a->port[k] >= sw->num_ports) {
 				*bad_d = d;
 				return -1;
 			}
+			row[a->port[k]] = h;
+			if (row[0] > h)
+				row[0] = h;
 		}
 	}
 	return 0;
