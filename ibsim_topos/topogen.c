@@ -10,7 +10,7 @@
 
 static const char usage_text[] =
 	"usage: topogen [--absent FRACTION [--seed N]] [--partial-pods K] "
-	"KIND ARGS...\n"
+	"[--switch-ports N] KIND ARGS...\n"
 	"       topogen ring N HOSTS\n"
 	"       topogen mesh X Y HOSTS\n"
 	"       topogen torus X Y HOSTS\n"
@@ -39,6 +39,12 @@ static const char usage_text[] =
 	"others keep their ports).  --partial-pods K (fattree3): every odd\n"
 	"pod keeps only its first K leaves.  Oversubscribed leaves:\n"
 	"fattree2 with HOSTS > SPINES * LINKS_PER_PAIR.\n"
+	"--switch-ports N: every switch declares at least N ports (the\n"
+	"product's count: 40, 64), the ports it does not use left free.\n"
+	"Larger fabrics: fattree3 20 40 20 20 20 (40-port, 16,000 hosts,\n"
+	"2,000 switches); fattree2 64 32 32 (64-port leaf-spine, 2,048\n"
+	"hosts); --switch-ports 64 fattree3 32 32 32 32 32 (64-port, half\n"
+	"the pods of a full tree: 32,768 hosts, 3,072 switches).\n"
 	"ft3join-alt: the same trees, the join links from other positions\n"
 	"(top: core (a,m) to core (m,a); middle, bottom: A's first K/2 pods\n"
 	"to B's last K/2 pods in reverse order, slots rotated).\n";
@@ -182,6 +188,7 @@ struct shape {
 	unsigned absent_permille;	/* hosts left out */
 	unsigned seed;
 	unsigned pod_keep;		/* --partial-pods K, or ~0u */
+	unsigned min_ports;		/* --switch-ports N, or 0 */
 };
 
 static int parse_fraction(const char *s, unsigned *permille)
@@ -208,6 +215,7 @@ static int parse_shape(int argc, char **argv, struct shape *sh)
 	sh->absent_permille = 0;
 	sh->seed = 1;
 	sh->pod_keep = ~0u;
+	sh->min_ports = 0;
 	while (i + 1 < argc && !strncmp(argv[i], "--", 2)) {
 		if (!strcmp(argv[i], "--absent")) {
 			if (parse_fraction(argv[i + 1], &sh->absent_permille))
@@ -219,6 +227,15 @@ static int parse_shape(int argc, char **argv, struct shape *sh)
 			if (parse_uint(argv[i + 1], "--partial-pods",
 				       &sh->pod_keep))
 				return -1;
+		} else if (!strcmp(argv[i], "--switch-ports")) {
+			if (parse_uint(argv[i + 1], "--switch-ports",
+				       &sh->min_ports))
+				return -1;
+			if (sh->min_ports > TOPO_MAX_PORTS) {
+				fprintf(stderr, "topogen: --switch-ports: at "
+					"most %u\n", TOPO_MAX_PORTS);
+				return -1;
+			}
 		} else {
 			fprintf(stderr, "topogen: unknown option %s\n",
 				argv[i]);
@@ -248,6 +265,8 @@ static int partial_pods(struct topo *t, const unsigned *v, unsigned keep)
 static int reshape(struct topo *t, const struct generator *g,
 		   const unsigned *v, const struct shape *sh)
 {
+	unsigned l;
+
 	if (sh->pod_keep != ~0u && (strcmp(g->name, "fattree3") ||
 				    !sh->pod_keep)) {
 		fprintf(stderr, "topogen: --partial-pods K: fattree3 only, "
@@ -259,6 +278,10 @@ static int reshape(struct topo *t, const struct generator *g,
 	if (sh->absent_permille &&
 	    topo_drop_hosts(t, sh->absent_permille, sh->seed))
 		return -1;
+	/* --switch-ports: the product's port count, some ports left free */
+	for (l = 0; l < t->n_sw; l++)
+		if (t->sw_ports[l] < sh->min_ports)
+			t->sw_ports[l] = sh->min_ports;
 	return 0;
 }
 

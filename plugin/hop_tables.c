@@ -2,6 +2,7 @@
 /* Min-hop tables by breadth-first search (see hop_tables.h). */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "hop_tables.h"
 
@@ -87,29 +88,64 @@ static void bfs(const struct hop_adj *a, uint32_t n, uint32_t d,
 	}
 }
 
-static int set_row(const struct osm_graph *og, const struct hop_adj *a,
-		   uint32_t d, const uint8_t *dist)
+/*
+ * Switch sw's row of hops towards LID lid, allocated as
+ * osm_switch_set_hops() does (every port OSM_NO_PATH); NULL if the LID
+ * is beyond the switch's table or memory ran out.  The rows are written
+ * here directly: calling osm_switch_set_hops() for each of the
+ * n_sw * (link ends) entries cost more than the routing on 16,000
+ * hosts.
+ */
+static uint8_t *hop_row(osm_switch_t *sw, uint16_t lid)
 {
-	uint16_t lid = cl_ntoh16(osm_node_get_base_lid(og->sw[d]->p_node, 0));
-	uint32_t s, k;
+	if (!lid || lid > sw->max_lid_ho || lid >= sw->num_hops)
+		return NULL;
+	if (!sw->hops[lid]) {
+		sw->hops[lid] = malloc(sw->num_ports);
+		if (!sw->hops[lid])
+			return NULL;
+		memset(sw->hops[lid], OSM_NO_PATH, sw->num_ports);
+	}
+	return sw->hops[lid];
+}
 
-	if (!lid)
-		return 0;	/* a switch without a LID: nothing to reach */
-	if (osm_switch_set_hops(og->sw[d], lid, 0, 0))
-		return -1;
-	/* d itself too: 2 hops out and back on each healthy cable */
-	for (s = 0; s < og->g->n_sw; s++) {
+/*
+ * Switch s's entries towards every switch LID: port k gets 1 towards
+ * its neighbour (a direct cable, healthy or not) and 1 + the neighbour's
+ * hops towards every switch LID the neighbour reaches, over a healthy
+ * cable; port 0 the least.  dist_to[p * n + d]: hops from switch p to
+ * switch d.  Switch by switch, so each switch's rows stay in the cache.
+ */
+static int set_switch(const struct osm_graph *og, const struct hop_adj *a,
+		      uint32_t s, const uint16_t *lid, const uint8_t *dist_to,
+		      uint32_t *bad_d)
+{
+	osm_switch_t *sw = og->sw[s];
+	uint32_t n = og->g->n_sw, k, d;
+
+	for (d = 0; d < n; d++) {
+		uint8_t *row;
+
+		if (!lid[d])
+			continue;	/* no LID: nothing to reach */
+		row = NULL;
 		for (k = a->start[s]; k < a->start[s + 1]; k++) {
-			uint8_t h;
+			uint8_t h, dk = dist_to[(size_t)a->peer[k] * n + d];
 
 			if (a->peer[k] == d)
-				h = 1;	/* a direct cable, healthy or not */
-			else if (a->healthy[k] && dist[a->peer[k]] != NO_DIST)
-				h = dist[a->peer[k]] + 1;
+				h = 1;
+			else if (a->healthy[k] && dk != NO_DIST)
+				h = dk + 1;
 			else
 				continue;
-			if (osm_switch_set_hops(og->sw[s], lid, a->port[k], h))
+			if ((!row && !(row = hop_row(sw, lid[d]))) ||
+			    a->port[k] >= sw->num_ports) {
+				*bad_d = d;
 				return -1;
+			}
+			row[a->port[k]] = h;
+			if (row[0] > h)
+				row[0] = h;
 		}
 	}
 	return 0;
@@ -117,29 +153,45 @@ static int set_row(const struct osm_graph *og, const struct hop_adj *a,
 
 int osm_hops_fill(const struct osm_graph *og, const struct ta_log *log)
 {
-	uint32_t n = og->g->n_sw, d;
+	uint32_t n = og->g->n_sw, d, s, bad = 0;
 	struct hop_adj a = { 0 };
 	uint8_t *dist = malloc(n + 1);
+	uint8_t *dist_to = malloc((size_t)n * n + 1);
+	uint16_t *lid = malloc((n + 1) * sizeof(*lid));
 	uint32_t *queue = malloc((n + 1) * sizeof(*queue));
 	int ret = -1;
 
-	if (!dist || !queue || adj_build(og, &a)) {
+	if (!dist || !dist_to || !lid || !queue || adj_build(og, &a)) {
 		ta_logf(log, TA_LOG_ERROR, "out of memory filling the min-hop tables");
 		goto out;
 	}
+	/* hops from every switch to switch d, kept by switch */
 	for (d = 0; d < n; d++) {
 		bfs(&a, n, d, dist, queue);
-		if (set_row(og, &a, d, dist)) {
-			ta_logf(log, TA_LOG_ERROR,
-				"cannot set a min-hop table entry of switch 0x%016" PRIx64,
-				og->g->sw[d].guid);
-			goto out;
+		for (s = 0; s < n; s++)
+			dist_to[(size_t)s * n + d] = dist[s];
+		lid[d] = cl_ntoh16(osm_node_get_base_lid(og->sw[d]->p_node,
+							 0));
+		if (lid[d] && osm_switch_set_hops(og->sw[d], lid[d], 0, 0)) {
+			bad = d;
+			goto fail;
 		}
 	}
+	/* d itself too: 2 hops out and back on each healthy cable */
+	for (s = 0; s < n; s++)
+		if (set_switch(og, &a, s, lid, dist_to, &bad))
+			goto fail;
 	ret = 0;
+	goto out;
+fail:
+	ta_logf(log, TA_LOG_ERROR,
+		"cannot set a min-hop table entry of switch 0x%016" PRIx64,
+		og->g->sw[bad].guid);
 out:
 	adj_free(&a);
 	free(dist);
+	free(dist_to);
+	free(lid);
 	free(queue);
 	return ret;
 }

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lid_fit.h"
 #include "lid_sweep.h"
 #include "lid_osm_fabric.h"
 #include "turnadd_config.h"
@@ -149,6 +150,12 @@ void lid_sweep_heavy_done(osm_opensm_t *osm, const struct ta_log *log)
 		ta_logf(log, TA_LOG_ERROR,
 			"port-major LIDs: cannot compute the order (%s): OpenSM's LID order this sweep",
 			ret == -EINVAL ? "invalid fabric" : "out of memory");
+		return;
+	}
+	if (!lid_fit_check(&f.in, &r, log)) {
+		CL_PLOCK_RELEASE(&osm->lock);
+		la_result_free(&r);
+		lid_osm_fabric_free(&f);
 		return;
 	}
 	changed = apply(mgr, &f.in, log);

@@ -20,7 +20,11 @@
 #                    ft2-par2 (topogen fattree2 36 9 18 2: 2 parallel
 #                    links per leaf-spine pair), ft2-par3 (fattree2 24 6
 #                    18 3), ft3-648 (topogen fattree3 18 6 3 6 18: 36
-#                    leaves, 18 directors of 6 line + 3 fabric switches);
+#                    leaves, 18 directors of 6 line + 3 fabric switches),
+#                    ft2-2048 (topogen fattree2 64 32 32), ft3-16000
+#                    (topogen fattree3 20 40 20 20 20), ft3-32768
+#                    (topogen --switch-ports 64 fattree3 32 32 32 32 32;
+#                    the last two take long, never by default);
 #                    any of them with suffixes for an incomplete fabric:
 #                    -aPP-sN: PP % of the hosts absent at bring-up, seed
 #                    N (topogen --absent 0.PP --seed N), -pK (fattree3):
@@ -128,6 +132,10 @@ fabric_setup() {
 	ft3-648) gen=(fattree3 18 6 3 6 18) ;;
 	ft3-5832) gen=(fattree3 18 18 9 18 18) ;;
 	ft3-11664) gen=(fattree3 18 36 18 18 18); pace=$relink_pace ;;
+	ft2-2048) gen=(fattree2 64 32 32) ;;
+	ft3-16000) gen=(fattree3 20 40 20 20 20); pace=$relink_pace ;;
+	ft3-32768) gen=(--switch-ports 64 fattree3 32 32 32 32 32)
+		pace=$relink_pace ;;
 	*)
 		printf 'bench_reroute: unknown fabric %s\n' "$1" >&2
 		exit 2 ;;

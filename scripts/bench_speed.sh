@@ -15,7 +15,13 @@
 #   --fabrics LIST   comma-separated, from: ft2-648 (ibsim_topos/
 #                    ft2-36x18.net: 36 leaves x 18 spines, 648 hosts),
 #                    ft3-5832 (topogen fattree3 18 18 9 18 18), ft3-11664
-#                    (topogen fattree3 18 36 18 18 18)
+#                    (topogen fattree3 18 36 18 18 18); larger, not by
+#                    default (minutes and GBs each): ft2-2048 (topogen
+#                    fattree2 64 32 32: 64-port leaf-spine), ft3-16000
+#                    (topogen fattree3 20 40 20 20 20: 40-port, 2,000
+#                    switches), ft3-32768 (topogen --switch-ports 64
+#                    fattree3 32 32 32 32 32: 64-port, half the pods,
+#                    3,072 switches; ibsim gets -L 49152)
 #                    (default: ft2-648,ft3-5832,ft3-11664)
 #   --engines LIST   comma-separated (default: turnadd,ftree,updn,minhop)
 #   --ours ENGINE    numerator of the ratios (default turnadd)
@@ -145,6 +151,19 @@ fabric_setup() {
 	ft3-11664)
 		net=$out/nets/ft3-11664.net
 		[[ -s $net ]] || "$topogen" fattree3 18 36 18 18 18 >"$net"
+		fail_prefixes=("dir$which-") ;;
+	ft2-2048)
+		net=$out/nets/ft2-2048.net
+		[[ -s $net ]] || "$topogen" fattree2 64 32 32 >"$net"
+		fail_names=("ft-spine$which") ;;
+	ft3-16000)
+		net=$out/nets/ft3-16000.net
+		[[ -s $net ]] || "$topogen" fattree3 20 40 20 20 20 >"$net"
+		fail_prefixes=("dir$which-") ;;
+	ft3-32768)
+		net=$out/nets/ft3-32768.net
+		[[ -s $net ]] || "$topogen" --switch-ports 64 \
+			fattree3 32 32 32 32 32 >"$net"
 		fail_prefixes=("dir$which-") ;;
 	*)
 		printf 'bench_speed: unknown fabric %s\n' "$1" >&2

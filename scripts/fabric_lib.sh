@@ -111,16 +111,21 @@ fab_init() {
 
 # Node, switch and port counts for ibsim's -N -S -P (its defaults allow
 # 2048 nodes, 256 switches, 13312 ports; a switch uses ports+1 slots).
+# Above 20,000 nodes also -L 49152: ibsim's switches then hold LFTs up
+# to the last unicast LID (by default 30,720, which OpenSM takes as the
+# end of the LID space; port-major LIDs of 32,768 hosts end at 36,863).
 fab_ibsim_limits() {
 	awk '
 		/^Switch[ \t]/ { s++; n++; p += $2 + 1 }
 		/^(Hca|Ca)[ \t]/ { n++; p += $2 }
 		END {
+			big = n > 20000
 			n += 16; s += 16; p += 64
 			if (n < 2048) n = 2048
 			if (s < 256) s = 256
 			if (p < 13312) p = 13312
-			printf "-N %d -S %d -P %d\n", n, s, p
+			printf "-N %d -S %d -P %d%s\n", n, s, p,
+				big ? " -L 49152" : ""
 		}' "$1"
 }
 
@@ -140,9 +145,12 @@ fab_wait_for() {
 }
 
 fab_start_ibsim() {
-	local net=$1 limits fifo i
+	local net=$1 limits fifo i secs
 	[[ -r $net ]] || fab_die "cannot read netfile $net"
 	limits=$(fab_ibsim_limits "$net")
+	# ibsim parses the netfile first: 10 s, plus 20 s per MB (a 3-level
+	# fabric of 16,000 hosts is 5 MB; a loaded machine parses slowly)
+	secs=$((10 + $(stat -c %s "$net") / 50000))
 	fifo=$FAB_DIR/ibsim.console
 	mkfifo "$fifo"
 	# shellcheck disable=SC2086 # $limits, FAB_IBSIM_OPTS: option lists
@@ -152,7 +160,7 @@ fab_start_ibsim() {
 	# our writer keeps the console open, so ibsim never reads EOF
 	exec {FAB_CON_FD}>"$fifo"
 	# ready once the last of its sockets (client slot 9) is bound
-	for ((i = 0; i < 200; i++)); do
+	for ((i = 0; i < secs * 20; i++)); do
 		if grep -qF "@$IBSIM_SOCKNAME:out9" /proc/net/unix; then
 			fab_log "ibsim ready after $(fab_elapsed) s"
 			return 0
@@ -162,7 +170,7 @@ fab_start_ibsim() {
 				"$FAB_DIR/ibsim.out" 2>/dev/null)"
 		sleep 0.05
 	done
-	fab_die "ibsim not ready after 10 s (see $FAB_DIR/ibsim.err)"
+	fab_die "ibsim not ready after $secs s (see $FAB_DIR/ibsim.err)"
 }
 
 fab_console() {

@@ -26,8 +26,11 @@ int ta_cdg_init(struct ta_cdg *c, const struct ta_graph *g)
 	c->bwd = malloc(n * sizeof(*c->bwd));
 	c->slots = malloc(n * sizeof(*c->slots));
 	c->sort_buf = malloc(2 * n * sizeof(*c->sort_buf));
+	c->to_lm = malloc(n * sizeof(*c->to_lm));
+	c->from_lm = malloc(n * sizeof(*c->from_lm));
 	if (!c->state || !c->mark || !c->bmark || !c->stack || !c->ord || !c->at ||
-	    !c->fwd || !c->bwd || !c->slots || !c->sort_buf) {
+	    !c->fwd || !c->bwd || !c->slots || !c->sort_buf || !c->to_lm ||
+	    !c->from_lm) {
 		ta_cdg_free(c);
 		return -1;
 	}
@@ -59,6 +62,8 @@ void ta_cdg_free(struct ta_cdg *c)
 	free(c->bwd);
 	free(c->slots);
 	free(c->sort_buf);
+	free(c->to_lm);
+	free(c->from_lm);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -274,7 +279,76 @@ static int rebuild_order(struct ta_cdg *c)
 	c->epoch = 0;
 	c->fwd_x = c->fwd_y = UINT32_MAX;
 	c->ord_valid = done == n;
+	c->lm_valid = 0;
 	return c->ord_valid ? 0 : -1;
+}
+
+/* the landmark masks for the allowed turns (see struct ta_cdg) */
+static void refresh_landmarks(struct ta_cdg *c)
+{
+	const struct ta_graph *g = c->g;
+	uint32_t n = 2 * g->n_links, bit = 0, s, e, k, pass;
+
+	memset(c->to_lm, 0, n * sizeof(*c->to_lm));
+	memset(c->from_lm, 0, n * sizeof(*c->from_lm));
+	/* channels into a root, then out of one */
+	for (pass = 0; pass < 2; pass++)
+		for (s = 0; s < g->n_sw && bit < 64; s++) {
+			if (c->level[s])
+				continue;
+			for (e = 0; e < g->sw[s].n_ends && bit < 64; e++) {
+				uint32_t ch = pass ? ta_graph_out_chan(g, s, e) :
+						     ta_graph_in_chan(g, s, e);
+
+				c->to_lm[ch] |= 1ull << bit;
+				c->from_lm[ch] |= 1ull << bit;
+				bit++;
+			}
+		}
+	/* from: in topological order; to: in reverse */
+	for (k = 0; k < n; k++) {
+		uint32_t v = c->at[k], j;
+		const uint8_t *row;
+
+		chan_head(g, v, &s, &e);
+		row = &c->state[ta_turn(g, s, e, 0)];
+		for (j = 0; j < g->sw[s].n_ends; j++)
+			if (row[j] == TA_TURN_ALLOWED)
+				c->from_lm[g->sw[s].ends[j].out_chan] |=
+					c->from_lm[v];
+	}
+	for (k = n; k-- > 0;) {
+		uint32_t v = c->at[k], j;
+		const uint8_t *row;
+		uint64_t m = c->to_lm[v];
+
+		chan_head(g, v, &s, &e);
+		row = &c->state[ta_turn(g, s, e, 0)];
+		for (j = 0; j < g->sw[s].n_ends; j++)
+			if (row[j] == TA_TURN_ALLOWED)
+				m |= c->to_lm[g->sw[s].ends[j].out_chan];
+		c->to_lm[v] = m;
+	}
+	c->lm_valid = 1;
+	c->lm_searched = c->searched;
+	c->lm_allowed = 0;
+}
+
+/*
+ * Refreshes the masks when turns were allowed since the last refresh
+ * and the searches since then visited about twice as many channels as
+ * a refresh passes.  Only called between decisions: a turn allowed on
+ * trial and prohibited again must not be in the masks.
+ */
+static void maybe_refresh_landmarks(struct ta_cdg *c)
+{
+	uint64_t n = 2 * (uint64_t)c->g->n_links;
+
+	if (!c->level || !c->ord_valid ||
+	    (c->lm_valid && !c->lm_allowed) ||
+	    c->searched - c->lm_searched < 2 * n)
+		return;
+	refresh_landmarks(c);
 }
 
 /*
@@ -440,6 +514,8 @@ int ta_cdg_closes_cycle(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j)
 		return 1;	/* already cyclic: refuse everything */
 	if (c->ord[x] < c->ord[y])
 		return 0;
+	if (c->lm_valid && (c->to_lm[y] & c->from_lm[x]))
+		return 1;	/* y reaches a landmark that reaches x */
 	return two_way(c, x, y);
 }
 
@@ -449,6 +525,7 @@ void ta_cdg_allow(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j)
 	uint32_t y = ta_graph_out_chan(c->g, s, j);
 
 	c->state[ta_turn(c->g, s, i, j)] = TA_TURN_ALLOWED;
+	c->lm_allowed++;
 	if (!c->ord_valid || c->ord[x] < c->ord[y])
 		return;
 	if ((c->fwd_x != x || c->fwd_y != y) && two_way(c, x, y))
@@ -462,6 +539,11 @@ static int decide(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j,
 {
 	uint32_t fwd = ta_turn(c->g, s, i, j), rev = ta_turn(c->g, s, j, i);
 
+	if (!naive) {
+		if (!c->ord_valid && rebuild_order(c))
+			goto prohibit;	/* already cyclic: refuse everything */
+		maybe_refresh_landmarks(c);
+	}
 	if (naive ? ta_cdg_closes_cycle_naive(c, s, i, j) :
 		    ta_cdg_closes_cycle(c, s, i, j))
 		goto prohibit;

@@ -54,6 +54,21 @@ struct ta_cdg {
 	uint32_t fwd_x, fwd_y;	/* edge the fwd set was computed for */
 	uint64_t searched;	/* channels visited, all searches */
 	int naive;		/* decide with the naive check (tests) */
+	/*
+	 * Landmarks: up to 64 channels at the escape roots (level 0), with
+	 * per channel the set of landmarks it reaches (to_lm) and the set
+	 * that reach it (from_lm) over the allowed turns, as bit masks.
+	 * to_lm[y] & from_lm[x] != 0 proves a path y -> x, i.e. that the
+	 * edge x -> y closes a cycle, without a search.  Allowed turns only
+	 * grow while turns are decided, so masks computed earlier stay
+	 * true; they are refreshed (one pass over the turns in topological
+	 * order) when the searches since the last refresh cost about as
+	 * much.  Only a search answers "no cycle".
+	 */
+	uint64_t *to_lm, *from_lm;
+	int lm_valid;		/* masks hold for the allowed turns */
+	uint64_t lm_searched;	/* searched at the last refresh */
+	uint32_t lm_allowed;	/* turns allowed since the last refresh */
 };
 
 int ta_cdg_init(struct ta_cdg *c, const struct ta_graph *g);
@@ -81,6 +96,7 @@ void ta_cdg_allow(struct ta_cdg *c, uint32_t s, uint32_t i, uint32_t j);
 static inline void ta_cdg_touch(struct ta_cdg *c)
 {
 	c->ord_valid = 0;
+	c->lm_valid = 0;
 }
 
 /*

@@ -413,8 +413,47 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	return 0;
 }
 
+/*
+ * Routes are made one destination (a column of res->port) at a time,
+ * in switch order, which is not LID order: a column written straight
+ * into the table touches one cache line per switch.  They go to a
+ * buffer of COLS columns (each contiguous), copied into the table
+ * switch by switch when it is full.
+ */
+#define COLS 1024u
+
+struct columns {
+	uint8_t *buf;		/* COLS x n_sw */
+	uint32_t d[COLS];
+	uint32_t n;
+};
+
+static void flush_columns(const struct ta_graph *g, struct columns *c,
+			  struct ta_result *res)
+{
+	uint32_t s, k;
+
+	for (s = 0; s < g->n_sw; s++) {
+		uint8_t *row = res->port + (size_t)s * res->n_dest;
+
+		for (k = 0; k < c->n; k++)
+			row[c->d[k]] = c->buf[(size_t)k * g->n_sw + s];
+	}
+	c->n = 0;
+}
+
+/* the column for destination d, flushed first if the buffer is full */
+static uint8_t *next_column(const struct ta_graph *g, struct columns *c,
+			    uint32_t d, struct ta_result *res)
+{
+	if (c->n == COLS)
+		flush_columns(g, c, res);
+	c->d[c->n] = d;
+	return c->buf + (size_t)c->n++ * g->n_sw;
+}
+
 static void write_routes(const struct ta_graph *g, const struct ta_intree *t,
-			 uint32_t d, struct ta_result *res)
+			 uint32_t d, uint8_t *col, struct ta_result *res)
 {
 	uint32_t s;
 
@@ -428,27 +467,69 @@ static void write_routes(const struct ta_graph *g, const struct ta_intree *t,
 			port = g->dest[d].port;
 		else
 			port = g->sw[s].ends[e].port;
-		res->port[(size_t)s * res->n_dest + d] = port;
+		col[s] = port;
 		if (port == TA_NO_PORT)
 			res->stats.unreachable++;
 	}
 }
 
-/* the previous routes of d, kept whole (see ta_keep.h) */
-static void write_kept(const struct route_job *j, uint32_t d,
+/*
+ * Which destinations keep their previous routes whole (see ta_keep.h):
+ * kept[d] = 1.  The previous table is read 64 columns at a time (one
+ * cache line of each row), each column then checked from a copy.
+ */
+static int find_kept(const struct route_job *j, struct ta_keep *keep,
+		     uint8_t *kept)
+{
+	const struct ta_graph *g = j->g;
+	const uint8_t *last = j->prior->last_port;
+	uint8_t *buf = malloc((size_t)64 * g->n_sw + 1);
+	uint32_t d0, s, k;
+
+	if (!buf)
+		return -1;
+	for (d0 = 0; d0 < g->n_dest; d0 += 64) {
+		uint32_t n = g->n_dest - d0 < 64 ? g->n_dest - d0 : 64;
+
+		for (s = 0; s < g->n_sw; s++) {
+			const uint8_t *row = last + (size_t)s * g->n_dest + d0;
+
+			for (k = 0; k < n; k++)
+				buf[(size_t)k * g->n_sw + s] = row[k];
+		}
+		for (k = 0; k < n; k++) {
+			uint32_t d = d0 + k;
+
+			kept[d] = (uint8_t)ta_keep_check(
+				keep, j->cdg.state, buf + (size_t)k * g->n_sw,
+				1, g->dest[d].sw, g->dest[d].port,
+				j->esc.piece);
+		}
+	}
+	free(buf);
+	return 0;
+}
+
+/* the previous routes of the kept destinations, row by row */
+static void write_kept(const struct route_job *j, const uint8_t *kept,
 		       struct ta_result *res)
 {
 	const struct ta_graph *g = j->g;
-	uint32_t s, p = j->esc.piece[g->dest[d].sw];
+	uint32_t s, d;
 
 	for (s = 0; s < g->n_sw; s++) {
-		uint8_t port = j->esc.piece[s] == p ?
-			j->prior->last_port[(size_t)s * g->n_dest + d] :
-			TA_NO_PORT;
+		const uint8_t *last = j->prior->last_port +
+				      (size_t)s * g->n_dest;
+		uint8_t *row = res->port + (size_t)s * g->n_dest;
 
-		res->port[(size_t)s * res->n_dest + d] = port;
-		if (port == TA_NO_PORT)
-			res->stats.unreachable++;
+		for (d = 0; d < g->n_dest; d++) {
+			if (!kept[d])
+				continue;
+			row[d] = j->esc.piece[s] == j->esc.piece[g->dest[d].sw] ?
+				 last[d] : TA_NO_PORT;
+			if (row[d] == TA_NO_PORT)
+				res->stats.unreachable++;
+		}
 	}
 }
 
@@ -457,22 +538,25 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	const struct ta_graph *g = j->g;
 	struct ta_intree t;
 	struct ta_keep keep = { 0 };
+	struct columns cols = { .n = 0 };
 	int keeping = j->all_carried && j->prior && j->prior->last_port;
+	uint8_t *kept = calloc(g->n_dest + 1, 1);
 	uint32_t k;
 
-	if (ta_intree_init(&t, g) || (keeping && ta_keep_init(&keep, g))) {
+	if (ta_intree_init(&t, g) || (keeping && ta_keep_init(&keep, g)) ||
+	    !kept || !(cols.buf = malloc((size_t)COLS * g->n_sw + 1)) ||
+	    (keeping && find_kept(j, &keep, kept))) {
 		ta_intree_free(&t);
+		ta_keep_free(&keep);
+		free(kept);
+		free(cols.buf);
 		return -1;
 	}
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = j->by_switch[k], sw = g->dest[d].sw, got;
 		struct ta_choice ch = { .spread = j->spread[d] };
 
-		if (keeping &&
-		    ta_keep_check(&keep, j->cdg.state,
-				  j->prior->last_port + d, g->n_dest, sw,
-				  g->dest[d].port, j->esc.piece)) {
-			write_kept(j, d, res);
+		if (kept[d]) {
 			res->stats.dests_kept++;
 			continue;
 		}
@@ -481,13 +565,20 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			ch.home = j->prior->home_port + d;
 			ch.home_stride = g->n_dest;
 		}
-		got = ta_intree_build(&t, j->cdg.state, NULL, sw, &ch);
+		got = ta_intree_fast(&t, j->cdg.state, sw, &ch);
+		if (!got)
+			got = ta_intree_build(&t, j->cdg.state, NULL, sw, &ch);
 		if (got < j->piece_size[j->esc.piece[sw]]) {
 			ta_intree_build(&t, j->cdg.state, &j->esc, sw, &ch);
 			res->stats.dests_fallback++;
 		}
-		write_routes(g, &t, d, res);
+		write_routes(g, &t, d, next_column(g, &cols, d, res), res);
 	}
+	flush_columns(g, &cols, res);
+	if (keeping)
+		write_kept(j, kept, res);
+	free(cols.buf);
+	free(kept);
 	ta_intree_free(&t);
 	ta_keep_free(&keep);
 	return 0;

@@ -60,12 +60,15 @@ int ta_intree_init(struct ta_intree *t, const struct ta_graph *g)
 	t->pc_n = malloc(n * sizeof(*t->pc_n));
 	t->pc = malloc((2 * g->n_links + 1) * sizeof(*t->pc));
 	t->pg = malloc((2 * g->n_links + 1) * sizeof(*t->pg));
+	t->pc_open = malloc(2 * g->n_links + 1);
 	t->plain_sw = UINT32_MAX;
+	t->fast_sw = UINT32_MAX;
 	t->div_sw = UINT32_MAX;
 	if (!t->dist || !t->out_end || !t->order || !t->tree_next ||
 	    !t->pending || !t->cand || !t->div || !t->lvl || !t->has_host ||
 	    !t->seen || !t->height || !t->plain_order || !t->pc_start ||
-	    !t->pg_start || !t->n_peers || !t->pc_n || !t->pc || !t->pg) {
+	    !t->pg_start || !t->n_peers || !t->pc_n || !t->pc || !t->pg ||
+	    !t->pc_open) {
 		ta_intree_free(t);
 		return -1;
 	}
@@ -96,6 +99,7 @@ void ta_intree_free(struct ta_intree *t)
 	free(t->pc_n);
 	free(t->pc);
 	free(t->pg);
+	free(t->pc_open);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -377,6 +381,7 @@ static void plain_prepare(struct ta_intree *t, uint32_t dest_sw)
 			}
 	}
 	t->plain_sw = dest_sw;
+	t->fast_sw = UINT32_MAX;
 }
 
 uint32_t ta_intree_plain(struct ta_intree *t, uint32_t dest_sw,
@@ -405,6 +410,94 @@ uint32_t ta_intree_plain(struct ta_intree *t, uint32_t dest_sw,
 		t->dist[v] = t->lvl[v];
 		t->order[k] = v;
 	}
+	t->n_order = t->n_plain;
+	return t->n_order;
+}
+
+/* pc_open[] for the prepared destination switch under state */
+static void fast_prepare(struct ta_intree *t, const uint8_t *state)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t k;
+
+	uint8_t *open = (uint8_t *)t->cand;	/* max_ends words: room */
+
+	for (k = 1; k < t->n_plain; k++) {
+		uint32_t v = t->plain_order[k], c, j, o;
+		const struct ta_switch *sw = &g->sw[v];
+		const uint32_t n = sw->n_ends, up = t->lvl[v] + 1;
+		const uint8_t *rows = state + sw->turn_base;
+
+		memset(open, 1, n);
+		/* the turns from every end one level farther, row by row */
+		for (j = 0; j < n; j++) {
+			const uint8_t *row = rows + (size_t)j * n;
+
+			if (t->lvl[sw->ends[j].peer] != up)
+				continue;
+			/* 8 turns a word: state 1 (allowed) is bit 0 alone */
+			for (o = 0; o + 8 <= n; o += 8) {
+				uint64_t r, m;
+
+				memcpy(&r, row + o, 8);
+				memcpy(&m, open + o, 8);
+				m &= r & ~(r >> 1) & 0x0101010101010101ull;
+				memcpy(open + o, &m, 8);
+			}
+			for (; o < n; o++)
+				open[o] &= row[o] == TA_TURN_ALLOWED;
+		}
+		for (c = t->pc_start[v]; c < t->pc_start[v] + t->pc_n[v]; c++)
+			t->pc_open[c] = open[t->pc[c]];
+	}
+	t->fast_state = state;
+	t->fast_sw = t->plain_sw;
+}
+
+uint32_t ta_intree_fast(struct ta_intree *t, const uint8_t *state,
+			uint32_t dest_sw, const struct ta_choice *ch)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t k;
+
+	if (t->plain_sw != dest_sw || t->div_sw != dest_sw)
+		plain_prepare(t, dest_sw);
+	if (t->fast_sw != dest_sw || t->fast_state != state)
+		fast_prepare(t, state);
+	for (k = 1; k < t->n_plain; k++) {
+		uint32_t v = t->plain_order[k], n = t->pc_n[v];
+		const uint32_t *cand = t->pc + t->pc_start[v];
+		uint8_t home = ch->home ?
+			ch->home[(size_t)v * ch->home_stride] : TA_NO_PORT;
+		uint32_t c;
+
+		if (home == TA_NO_PORT) {
+			/* choose()'s rule: neighbour digit, then parallel */
+			uint32_t peers = t->n_peers[v];
+			const uint32_t *grp = t->pg + t->pg_start[v];
+			uint32_t q = ch->spread / t->div[v], want = q % peers;
+			uint32_t first = grp[want];
+			uint32_t end = want + 1 < peers ? grp[want + 1] : n;
+
+			c = first + (q / peers) % (end - first);
+		} else {
+			for (c = 0; c < n; c++)
+				if (g->sw[v].ends[cand[c]].port == home)
+					break;
+			if (c == n)
+				c = (ch->spread + v + dest_sw) % n;
+		}
+		if (!t->pc_open[t->pc_start[v] + c])
+			return 0;
+		t->out_end[v] = cand[c];
+	}
+	for (k = 0; k < g->n_sw; k++) {
+		t->dist[k] = t->lvl[k];
+		if (t->lvl[k] == TA_UNREACHED)
+			t->out_end[k] = TA_NO_END;
+	}
+	t->out_end[dest_sw] = TA_OUT_DELIVER;
+	memcpy(t->order, t->plain_order, t->n_plain * sizeof(*t->order));
 	t->n_order = t->n_plain;
 	return t->n_order;
 }

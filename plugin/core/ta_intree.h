@@ -53,6 +53,11 @@ struct ta_intree {
 	uint32_t *pg_start;	/* per switch: first group start in pg */
 	uint32_t *n_peers;	/* per switch: candidate neighbours */
 	uint32_t *pc_n;		/* per switch: candidates */
+	/* ta_intree_fast(): per candidate in pc, for fast_state */
+	uint8_t *pc_open;	/* 1: every turn into it from a switch one
+				 * level farther is allowed */
+	const uint8_t *fast_state;
+	uint32_t fast_sw;	/* pc_open is for this switch, or UINT32_MAX */
 };
 
 int ta_intree_init(struct ta_intree *t, const struct ta_graph *g);
@@ -107,5 +112,18 @@ uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
  */
 uint32_t ta_intree_plain(struct ta_intree *t, uint32_t dest_sw,
 			 uint32_t spread);
+
+/*
+ * ta_intree_build(t, state, NULL, dest_sw, ch) when it can be had
+ * without growing the tree turn by turn, else 0 (then call
+ * ta_intree_build).  That is when the tree of ta_intree_plain() (with
+ * ch's home ports) only picks outputs that every switch one level
+ * farther may turn into: then every switch has the same candidates as
+ * in the plain tree, and ta_intree_build picks the same.  Which outputs
+ * are so open is found once per destination switch and state; state
+ * must not change between calls for one destination switch.
+ */
+uint32_t ta_intree_fast(struct ta_intree *t, const uint8_t *state,
+			uint32_t dest_sw, const struct ta_choice *ch);
 
 #endif

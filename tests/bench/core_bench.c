@@ -4,12 +4,22 @@
  * a generated fabric, at bring-up and at the resweep after the switches
  * whose names start with a prefix died (e.g. a whole director "dir0-").
  *
- *   core_bench [-r REPEAT] [-g GONE_PREFIX] fattree3 D L F P H
- *   core_bench [-r REPEAT] [-g GONE_PREFIX] fattree2 LEAVES SPINES H LINKS
- *   core_bench [-r REPEAT] [-g GONE_PREFIX] random N PORTS H SEED
+ *   core_bench [-r REPEAT] [-g GONE_PREFIX [-R]] [-a PERMILLE] [-H] [-p]
+ *              [-m ta|tp|np] [-s SEED]
+ *              fattree3 D L F P H | fattree2 LEAVES SPINES H LINKS |
+ *              random N PORTS H SEED | ring N H | mesh X Y H |
+ *              torus X Y H | ft3join[-alt] K top|middle|bottom
  *
- * Prints one line per phase: seconds (min over REPEAT runs), turns and
- * cycle-check work.  Not a test: numbers for scripts/bench_speed.sh.
+ * Prints one line per phase: seconds (wall clock, min over REPEAT runs;
+ * cpu: the process's CPU seconds, min too, steadier on a shared
+ * machine), turns and cycle-check work.  -R adds the restore phase (the gone switches back,
+ * the resweep's routing as the prior); -a leaves out that many hosts per
+ * thousand (topo_drop_hosts, seed 1); -H prints a hash of each phase's
+ * routes and turn decisions, to check that a change of the code leaves
+ * the routing bit-identical; -p numbers the host LIDs port-major (by
+ * port, then switch), the order in which the plugin sees them; -m the
+ * mode (turn addition, turn prohibition, none prohibited), -s the seed.  Not a test: numbers for
+ * scripts/bench_speed.sh.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +39,18 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+static int show_hash, port_major, mode;
+static unsigned long long seed;
+
+/* CPU seconds of this process: less disturbed by other jobs */
+static double cpu_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
 static int gone(const struct topo *t, unsigned s, const char *prefix)
 {
 	return prefix && !strncmp(t->sw_name[s], prefix, strlen(prefix));
@@ -39,7 +61,7 @@ static struct ta_graph *build(const struct topo *t, const char *prefix)
 {
 	struct ta_graph *g = ta_graph_new();
 	int *idx = calloc(t->n_sw + 1, sizeof(*idx));
-	unsigned i;
+	unsigned i, p, lid = 0;
 
 	if (!g || !idx)
 		goto fail;
@@ -63,12 +85,17 @@ static struct ta_graph *build(const struct topo *t, const char *prefix)
 		    ta_graph_add_dest(g, 1 + i, idx[i], 0, false, 0x1000 + i,
 				      t->sw_name[i]) < 0)
 			goto fail;
-	for (i = 0; i < t->n_hosts; i++)
-		if (idx[t->hosts[i].sw] >= 0 &&
-		    ta_graph_add_dest(g, 1 + t->n_sw + i, idx[t->hosts[i].sw],
-				      t->hosts[i].port, true, 0x200000 + i,
-				      t->host_name[i]) < 0)
-			goto fail;
+	/* host LIDs in host order, or port-major (by port, then switch) */
+	for (p = port_major ? 1 : 0; p <= (port_major ? 254u : 0); p++)
+		for (i = 0; i < t->n_hosts; i++)
+			if ((!port_major || t->hosts[i].port == p) &&
+			    idx[t->hosts[i].sw] >= 0 &&
+			    ta_graph_add_dest(g, 1 + t->n_sw + lid++,
+					      idx[t->hosts[i].sw],
+					      t->hosts[i].port, true,
+					      0x200000 + i,
+					      t->host_name[i]) < 0)
+				goto fail;
 	if (ta_graph_finalize(g))
 		goto fail;
 	free(idx);
@@ -92,13 +119,44 @@ static int make_topo(struct topo *t, int argc, char **argv)
 		return topo_fattree2(t, a[0], a[1], a[2], a[3]);
 	if (!strcmp(argv[0], "random") && argc == 5)
 		return topo_random(t, a[0], a[1], a[2], a[3]);
+	if (!strcmp(argv[0], "ring") && argc == 3)
+		return topo_ring(t, a[0], a[1]);
+	if ((!strcmp(argv[0], "mesh") || !strcmp(argv[0], "torus")) &&
+	    argc == 4)
+		return topo_mesh(t, a[0], a[1], a[2], argv[0][0] == 't');
+	if (!strncmp(argv[0], "ft3join", 7) && argc == 3) {
+		enum topo_join_level lv;
+
+		if (topo_join_level_parse(argv[2], &lv))
+			return -1;
+		if (!strcmp(argv[0], "ft3join"))
+			return topo_ft3join(t, a[0], lv);
+		if (!strcmp(argv[0], "ft3join-alt"))
+			return topo_ft3join_alt(t, a[0], lv);
+	}
 	return -1;
 }
 
-static void print(const char *phase, double best, const struct ta_stats *st)
+
+/* FNV-1a over the ports and the turn decisions */
+static uint64_t result_hash(const struct ta_result *r,
+			    const struct ta_graph *g)
 {
-	printf("%s: switches=%u links=%u dests=%u seconds=%.3f turns=%llu prohibited=%llu kept=%llu fallback=%u kept_dests=%u visits=%llu unreachable=%llu\n",
-	       phase, st->switches, st->links, st->dests, best,
+	uint64_t h = 0xcbf29ce484222325ull;
+	size_t k, n = (size_t)r->n_sw * r->n_dest;
+
+	for (k = 0; k < n; k++)
+		h = (h ^ r->port[k]) * 0x100000001b3ull;
+	for (k = 0; k < g->n_turn_slots; k++)
+		h = (h ^ r->turn_state[k]) * 0x100000001b3ull;
+	return h;
+}
+
+static void print(const char *phase, double best, double cpu,
+		  const struct ta_stats *st)
+{
+	printf("%s: switches=%u links=%u dests=%u seconds=%.3f cpu=%.3f turns=%llu prohibited=%llu kept=%llu fallback=%u kept_dests=%u visits=%llu unreachable=%llu\n",
+	       phase, st->switches, st->links, st->dests, best, cpu,
 	       (unsigned long long)st->turns,
 	       (unsigned long long)st->turns_prohibited,
 	       (unsigned long long)st->turns_kept, st->dests_fallback,
@@ -112,12 +170,14 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 		 int repeat, const char *phase, struct ta_result *res)
 {
 	struct ta_options o;
-	double best = 1e30;
+	double best = 1e30, best_cpu = 1e30;
 	int k;
 
 	ta_options_init(&o);
+	o.mode = (enum ta_mode)mode;
+	o.seed = seed;
 	for (k = 0; k < repeat; k++) {
-		double t0 = now();
+		double t0 = now(), c0 = cpu_now();
 
 		if (k)
 			ta_result_free(res);
@@ -125,8 +185,13 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 			return -1;
 		if (now() - t0 < best)
 			best = now() - t0;
+		if (cpu_now() - c0 < best_cpu)
+			best_cpu = cpu_now() - c0;
 	}
-	print(phase, best, &res->stats);
+	print(phase, best, best_cpu, &res->stats);
+	if (show_hash)
+		printf("%s: hash=%016llx\n", phase,
+		       (unsigned long long)result_hash(res, g));
 	ta_options_clear(&o);
 	return 0;
 }
@@ -135,22 +200,37 @@ int main(int argc, char **argv)
 {
 	const char *prefix = NULL;
 	struct ta_graph *g = NULL, *h = NULL;
-	struct ta_result r0, r1;
-	struct ta_prior_buf pb;
+	struct ta_result r0, r1, r2;
+	struct ta_prior_buf pb, pb2;
 	struct ta_saved sv;
 	struct topo t;
-	int repeat = 1, c, ret = 1;
+	int repeat = 1, c, ret = 1, restore = 0, absent = 0;
 
-	while ((c = getopt(argc, argv, "r:g:")) != -1) {
+	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:")) != -1) {
 		if (c == 'r')
 			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (c == 'g')
 			prefix = optarg;
+		else if (c == 'a')
+			absent = atoi(optarg);
+		else if (c == 'H')
+			show_hash = 1;
+		else if (c == 'R')
+			restore = 1;
+		else if (c == 'p')
+			port_major = 1;
+		else if (c == 'm')
+			mode = !strcmp(optarg, "tp") ? TA_MODE_TURN_PROHIBITION :
+			       !strcmp(optarg, "np") ? TA_MODE_NONE_PROHIBITED :
+						       TA_MODE_TURN_ADDITION;
+		else if (c == 's')
+			seed = strtoull(optarg, NULL, 0);
 		else
 			return 2;
 	}
-	if (optind >= argc || make_topo(&t, argc - optind, argv + optind)) {
-		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX] fattree3 D L F P H | fattree2 L S H K | random N P H SEED\n");
+	if (optind >= argc || make_topo(&t, argc - optind, argv + optind) ||
+	    (absent > 0 && topo_drop_hosts(&t, (unsigned)absent, 1))) {
+		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | ft3join[-alt] K LEVEL\n");
 		return 2;
 	}
 	ta_saved_init(&sv);
@@ -163,8 +243,20 @@ int main(int argc, char **argv)
 		    ta_saved_prior(&sv, h, &pb))
 			goto out_r0;
 		if (!timed(h, &pb.prior, repeat, "resweep", &r1)) {
-			ta_result_free(&r1);
 			ret = 0;
+			if (restore &&
+			    (ta_saved_update(&sv, h, &r1) ||
+			     ta_saved_prior(&sv, g, &pb2)))
+				ret = 1;
+			else if (restore) {
+				if (timed(g, &pb2.prior, repeat, "restore",
+					  &r2))
+					ret = 1;
+				else
+					ta_result_free(&r2);
+				ta_prior_buf_free(&pb2);
+			}
+			ta_result_free(&r1);
 		}
 		ta_prior_buf_free(&pb);
 	} else {

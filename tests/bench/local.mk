@@ -12,3 +12,5 @@ tests_bench_quality_bench_SOURCES = tests/bench/quality_bench.c \
 tests_bench_quality_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos \
 	-I$(top_srcdir)/tests/unit
 tests_bench_quality_bench_LDADD = ibsim_topos/libtopo.la plugin/core/libtacore.la -lm
+EXTRA_DIST += tests/bench/core_hashes.sh
+EXTRA_DIST += tests/bench/core_times.sh

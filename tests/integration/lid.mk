@@ -3,7 +3,8 @@
 # and checked against the tests' own statement of the rule.
 lid_test_scripts = \
 	tests/integration/lid_order.sh \
-	tests/integration/lid_stability.sh
+	tests/integration/lid_stability.sh \
+	tests/integration/lid_space.sh
 
 TESTS += $(lid_test_scripts)
 dist_noinst_SCRIPTS += $(lid_test_scripts)

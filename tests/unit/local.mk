@@ -151,3 +151,12 @@ print-unit-tests:
 check-unit:
 	$(MAKE) $(AM_MAKEFLAGS) check \
 		TESTS="`$(MAKE) $(AM_MAKEFLAGS) -s print-unit-tests`"
+
+check_PROGRAMS += tests/unit/test_intree_fast
+tests_unit_test_intree_fast_SOURCES = tests/unit/test_intree_fast.c \
+	tests/unit/run_suite.h tests/unit/topo_graph.c tests/unit/topo_graph.h
+tests_unit_test_intree_fast_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_intree_fast_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_intree_fast_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_intree_fast_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_intree_fast
