@@ -42,6 +42,10 @@
 #                    ratios.csv, speed.png (routing step against fabric
 #                    size, if gnuplot is installed), and per run its
 #                    opensm.log and opensm.conf in DIR/runs/FABRIC-ENGINE-REP/
+#   --merge LIST     run nothing: join the rows of these speed.csv files
+#                    (comma-separated, e.g. runs made at different times
+#                    on the same machine) into DIR/speed.csv and print and
+#                    plot them as one run (medians over the joined rows)
 #   -v, --verbose    log the steps to stderr
 #
 # What is measured (same way for every engine, from OpenSM's log; the
@@ -95,7 +99,7 @@ usage() {
 
 fabrics=ft2-648,ft3-5832,ft3-11664 engines=turnadd,ftree,updn,minhop
 ours=turnadd base=ftree which=0 repeat=1 build=${TURNADD_BUILD:-}
-plugin_dir='' quiet_opt='' timeout_s=1200 out=''
+plugin_dir='' quiet_opt='' timeout_s=1200 out='' merge=''
 while (($#)); do
 	case $1 in
 	--fabrics) fabrics=${2:?}; shift ;;
@@ -109,6 +113,7 @@ while (($#)); do
 	--quiet) quiet_opt=${2:?}; shift ;;
 	--timeout) timeout_s=${2:?}; shift ;;
 	--out) out=${2:?}; shift ;;
+	--merge) merge=${2:?}; shift ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
 	-h | --help) usage ;;
 	*) printf 'bench_speed: unknown option %s\n' "$1" >&2; usage ;;
@@ -120,15 +125,17 @@ done
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || fab_die "bad --timeout '$timeout_s'"
 [[ -z $quiet_opt || $quiet_opt =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
 	fab_die "bad --quiet '$quiet_opt'"
-if [[ -z $build ]]; then
+if [[ -n $merge ]]; then
+	build=.
+elif [[ -z $build ]]; then
 	ensure_build >&2
 fi
 build=$(cd "$build" && pwd) || fab_die "no build dir $build"
 plugin_dir=${plugin_dir:-$build/plugin/.libs}
 [[ $plugin_dir == /* ]] || plugin_dir=$PWD/$plugin_dir
 topogen=$build/ibsim_topos/topogen
-[[ -x $topogen ]] || fab_die "$topogen not built (make, or --build DIR)"
-if [[ ,$engines, == *,turnadd,* && ! -e $plugin_dir/libturnadd.so ]]; then
+[[ -n $merge || -x $topogen ]] || fab_die "$topogen not built (make, or --build DIR)"
+if [[ -z $merge && ,$engines, == *,turnadd,* && ! -e $plugin_dir/libturnadd.so ]]; then
 	fab_die "no libturnadd.so in $plugin_dir (make, or --plugin-dir DIR)"
 fi
 if [[ -z $out ]]; then
@@ -260,6 +267,19 @@ parse_window() {
 csv=$out/speed.csv
 echo "fabric,engine,rep,hosts,switches,failed,up_routings,up_route_s,up_build_s,up_sweep_s,fail_routings,fail_route_s,fail_build_s,fail_sweep_s,hwm_up_mb,hwm_mb,routed_by,self_up_s,self_fail_s,status,wall_s" >"$csv"
 IFS=, read -ra fabric_list <<<"$fabrics"
+if [[ -n $merge ]]; then
+	# the joined rows stand for the runs; the engines are theirs
+	fabric_list=()
+	IFS=, read -ra merge_list <<<"$merge"
+	for f in "${merge_list[@]}"; do
+		[[ -r $f ]] || fab_die "--merge: cannot read $f"
+		[[ $(head -n 1 "$f") == "$(head -n 1 "$csv")" ]] ||
+			fab_die "--merge: $f: not a speed.csv of this version (header differs)"
+		tail -n +2 "$f" >>"$csv"
+	done
+	engines=$(tail -n +2 "$csv" | cut -d, -f2 | awk '!seen[$0]++' |
+		paste -sd, -)
+fi
 IFS=, read -ra engine_list <<<"$engines"
 for fabric in "${fabric_list[@]}"; do
 	fabric_setup "$fabric"
