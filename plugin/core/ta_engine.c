@@ -7,6 +7,7 @@
 #include "ta_cdg.h"
 #include "ta_engine.h"
 #include "ta_escape.h"
+#include "ta_flow.h"
 #include "ta_intree.h"
 #include "ta_keep.h"
 #include "ta_period.h"
@@ -33,6 +34,10 @@ struct route_job {
 	struct ta_escape esc;
 	uint32_t *piece_size;
 	int all_carried;	/* every turn decided by the prior */
+	/* bring-up (try_tp_candidate()): channel loads of the routes */
+	int measure;
+	struct ta_flow flow;
+	double *load;		/* per channel */
 };
 
 static double now(void)
@@ -573,6 +578,9 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			res->stats.dests_fallback++;
 		}
 		write_routes(g, &t, d, next_column(g, &cols, d, res), res);
+		if (j->measure && g->dest[d].is_host)
+			ta_flow_add(&j->flow, g, &t, j->group[d], NULL,
+				    j->load);
 	}
 	flush_columns(g, &cols, res);
 	if (keeping)
@@ -607,12 +615,159 @@ static void job_free(struct route_job *j)
 	free(j->piece_size);
 	ta_cdg_free(&j->cdg);
 	ta_escape_free(&j->esc);
+	ta_flow_free(&j->flow);
+	free(j->load);
 }
 
 int ta_route(const struct ta_graph *g, const struct ta_options *o,
 	     const struct ta_log *log, struct ta_result *res)
 {
 	return ta_route_prior(g, o, NULL, log, res);
+}
+
+
+/*
+ * A second candidate at bring-up (option tp_candidate): turn addition's
+ * greedy heaviest-first order ends in a maximal acyclic turn set that,
+ * on large irregular fabrics, prohibits more turns than Turn-Prohibition
+ * (scripts/README.md, "What limits turnadd on random nets").  Where the
+ * first routes load some channel beyond what the traffic forces (the
+ * bound below), TP's turn set and escape tree are taken as a start,
+ * turn addition adds every further turn it can, and the routes are made
+ * again; the candidate whose busiest channel carries less traffic (the
+ * estimate's, i.e. the traffic file's) is kept, the first on ties.  Not
+ * on a resweep (the prior's decisions are kept: minimal change), not in
+ * the reference modes.
+ */
+struct candidate {
+	struct ta_cdg cdg;
+	struct ta_escape esc;
+	uint8_t *port;
+	struct ta_stats st;
+	double load;
+};
+
+static double max_load(const struct route_job *j)
+{
+	double m = 0;
+	uint32_t c;
+
+	for (c = 0; c < 2 * j->g->n_links; c++)
+		if (j->load[c] > m)
+			m = j->load[c];
+	return m;
+}
+
+static int measure_init(struct route_job *j)
+{
+	const struct ta_graph *g = j->g;
+
+	j->measure = j->o->mode == TA_MODE_TURN_ADDITION && !j->prior &&
+		     j->o->tp_candidate;
+	if (!j->measure)
+		return 0;
+	j->load = calloc(2 * (size_t)g->n_links + 1, sizeof(*j->load));
+	if (!j->load || ta_flow_init(&j->flow, g, j->tr, j->group)) {
+		ta_logf(j->log, TA_LOG_ERROR,
+			"out of memory preparing the routing");
+		return -1;
+	}
+	return 0;
+}
+
+/* moves the job's decisions and res's routes into c */
+static void cand_take(struct candidate *c, struct route_job *j,
+		      struct ta_result *res)
+{
+	c->cdg = j->cdg;
+	c->esc = j->esc;
+	c->port = res->port;
+	c->st = res->stats;
+	c->load = max_load(j);
+	memset(&j->cdg, 0, sizeof(j->cdg));
+	memset(&j->esc, 0, sizeof(j->esc));
+	res->port = NULL;
+}
+
+static void cand_give(struct candidate *c, struct route_job *j,
+		      struct ta_result *res)
+{
+	ta_cdg_free(&j->cdg);
+	ta_escape_free(&j->esc);
+	free(res->port);
+	j->cdg = c->cdg;
+	j->esc = c->esc;
+	res->port = c->port;
+	res->stats = c->st;
+}
+
+static void cand_free(struct candidate *c)
+{
+	ta_cdg_free(&c->cdg);
+	ta_escape_free(&c->esc);
+	free(c->port);
+}
+
+/* TP's turns and tree, then every turn turn addition can add; routes */
+static int run_tp_seeded(struct route_job *j, struct ta_result *res,
+			 const struct ta_stats *st0)
+{
+	const struct ta_graph *g = j->g;
+	uint32_t k, s;
+
+	res->stats = *st0;
+	memset(j->piece_size, 0, (g->n_sw + 1) * sizeof(*j->piece_size));
+	memset(j->load, 0, 2 * (size_t)g->n_links * sizeof(*j->load));
+	res->port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	if (!res->port || ta_cdg_init(&j->cdg, g) ||
+	    ta_turnprohib_decide(&j->cdg, j->turn_w, NULL, &j->esc, j->log))
+		return -1;
+	for (k = 0; k < g->n_turn_slots; k++)
+		if (j->cdg.state[k] == TA_TURN_PROHIBITED)
+			j->cdg.state[k] = TA_TURN_UNDECIDED;
+	j->cdg.level = j->esc.level;
+	j->cdg.hint_w = j->turn_w;
+	ta_cdg_touch(&j->cdg);
+	for (s = 0; s < g->n_sw; s++)
+		j->piece_size[j->esc.piece[s]]++;
+	if (ta_turnadd_decide(&j->cdg, j->turn_w, j->o->seed))
+		return -1;
+	return route_all(j, res);
+}
+
+static int try_tp_candidate(struct route_job *j, struct ta_result *res,
+			    const struct ta_stats *st0)
+{
+	struct candidate first, tp;
+	struct ta_stats st = *st0;
+	double bound = ta_flow_bound(&j->flow, j->g);
+
+	if (max_load(j) <= bound * (1 + 1e-9))
+		return 0;
+	cand_take(&first, j, res);
+	st.traffic_estimated = 1;	/* the weights stay */
+	if (run_tp_seeded(j, res, &st)) {
+		ta_logf(j->log, TA_LOG_ERROR,
+			"out of memory trying Turn-Prohibition's turns: turn addition's kept");
+		cand_give(&first, j, res);
+		return 0;
+	}
+	cand_take(&tp, j, res);
+	ta_logf(j->log, TA_LOG_INFO,
+		"busiest channel: %.6g with turn addition's turns, %.6g with Turn-Prohibition's turns plus additions (bound %.6g): %s kept",
+		first.load, tp.load, bound,
+		tp.load < first.load * (1 - 1e-9) ? "Turn-Prohibition's" :
+		"turn addition's");
+	if (tp.load < first.load * (1 - 1e-9)) {
+		cand_give(&tp, j, res);
+		cand_free(&first);
+		res->stats.tp_kept = 1;
+	} else {
+		cand_give(&first, j, res);
+		cand_free(&tp);
+	}
+	res->stats.tp_tried = 1;
+	return 0;
 }
 
 /*
@@ -628,6 +783,7 @@ static int route_once(const struct ta_graph *g, const struct ta_options *o,
 {
 	struct route_job j = { .g = g, .o = o, .prior = prior, .log = log,
 			       .no_trial = no_trial };
+	const struct ta_stats st0 = { 0 };
 	double t0 = now();
 	uint32_t d;
 
@@ -639,8 +795,9 @@ static int route_once(const struct ta_graph *g, const struct ta_options *o,
 	res->n_sw = g->n_sw;
 	res->n_dest = g->n_dest;
 	res->port = malloc((size_t)g->n_sw * g->n_dest + 1);
-	if (!res->port || prepare(&j) || decide_turns(&j, &res->stats) ||
-	    route_all(&j, res)) {
+	if (!res->port || prepare(&j) || measure_init(&j) ||
+	    decide_turns(&j, &res->stats) || route_all(&j, res) ||
+	    (j.measure && try_tp_candidate(&j, res, &st0) < 0)) {
 		job_free(&j);
 		ta_result_free(res);
 		return -1;

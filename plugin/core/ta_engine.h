@@ -53,6 +53,8 @@ struct ta_options {
 	 * so a caller can keep the last good groups in force */
 	const struct ta_traffic *traffic;
 	enum ta_mode mode;
+	bool tp_candidate;	/* bring-up: also try TP's turn set, keep
+				 * the less loaded (default true) */
 	unsigned experiment;	/* TA_EXP_*: analysis only, default 0 */
 };
 
@@ -89,6 +91,8 @@ struct ta_stats {
 	uint64_t turns_kept;	/* decisions taken over from the prior */
 	int prior_discarded;	/* prior turns clashed with the escape tree */
 	uint64_t unreachable;	/* (switch, dest) entries with no port */
+	int tp_tried;		/* bring-up: TP's turn set was tried */
+	int tp_kept;		/* ... and its routes kept (less loaded) */
 	uint32_t switches_gone;	/* from ta_prior: routed before, not now */
 	uint32_t dests_gone;
 	double seconds;

@@ -8,13 +8,14 @@
  * quick comparisons while developing the route and turn decisions; the
  * measured results come from scripts/bench_quality.sh.
  *
- *   quality_bench [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED
+ *   quality_bench [-n] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED
  *   quality_bench [-m MODE] [-x EXPERIMENT] fattree2 LEAVES SPINES H LINKS
  *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join K top|middle|bottom
  *
  * MODE: turn_addition (default), turn_prohibition, no_prohibition;
- * -t: option traffic_file (the turn weights; the printed throughput
- * stays uniform).
+ * -n: option tp_candidate no; -t: option traffic_file (turn weights
+ * and the choice between candidates; the printed throughput stays
+ * uniform).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -116,7 +117,11 @@ int main(int argc, char **argv)
 	int c;
 
 	ta_options_init(&o);
-	while ((c = getopt(argc, argv, "m:x:t:")) != -1) {
+	while ((c = getopt(argc, argv, "m:x:nt:")) != -1) {
+		if (c == 'n') {
+			o.tp_candidate = false;
+			continue;
+		}
 		if (c == 't') {
 			free(o.traffic_file);
 			o.traffic_file = strdup(optarg);
@@ -141,9 +146,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	thr = uniform_throughput(g, &r, &hops);
-	printf("throughput=%.4f mean_sw_hops=%.3f prohibited=%llu seconds=%.3f\n",
+	printf("throughput=%.4f mean_sw_hops=%.3f prohibited=%llu seconds=%.3f tp_candidate=%s\n",
 	       thr, hops, (unsigned long long)r.stats.turns_prohibited,
-	       r.stats.seconds);
+	       r.stats.seconds, !r.stats.tp_tried ? "not_tried" :
+	       r.stats.tp_kept ? "kept" : "tried");
 	ta_result_free(&r);
 	ta_graph_free(g);
 	topo_free(&t);
