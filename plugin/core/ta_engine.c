@@ -295,6 +295,36 @@ static int redecide_around_tree(struct route_job *j)
 }
 
 /*
+ * The prior's escape tree is not turn addition's own (struct ta_prior,
+ * escape_carry): it is rebuilt from its links that are still there
+ * (ta_escape_carry), rooted at the configured root coming back if any,
+ * else at the root choice.  If every tree turn fits the kept decisions
+ * the tree is taken (1); else the decisions are carried afresh and the
+ * ordinary tree follows (0).  -1: out of memory.
+ */
+static int try_carried_tree(struct route_job *j, uint64_t *kept,
+			    struct ta_stats *st)
+{
+	uint64_t root = j->root.trial ? j->root.trial : j->root.guid;
+
+	ta_escape_free(&j->esc);
+	if (ta_escape_carry(&j->esc, j->g, j->prior->escape_parent,
+			    j->turn_w, j->cdg.state, root))
+		return -1;
+	if (!ta_escape_allow_turns(&j->esc, &j->cdg)) {
+		if (j->root.trial)
+			j->root.guid = j->root.trial;
+		st->tree_carried = 1;
+		return 1;
+	}
+	ta_cdg_free(&j->cdg);
+	if (ta_cdg_init(&j->cdg, j->g))
+		return -1;
+	*kept = carry_turns(j);
+	return 0;
+}
+
+/*
  * The turn weights from routes that ignore turn restrictions.  Skipped
  * when the prior decided every turn: the weights would then only order
  * the escape tree's ties (all zero instead).
@@ -382,7 +412,12 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 		return -1;
 	if (j->no_trial)
 		j->root.trial = 0;
-	if (j->root.trial && (taken = try_configured_root(j, &kept)) < 0)
+	if (j->o->mode == TA_MODE_TURN_ADDITION && kept &&
+	    j->prior->escape_carry && j->prior->escape_parent &&
+	    (taken = try_carried_tree(j, &kept, st)) < 0)
+		return -1;
+	if (!taken && j->root.trial &&
+	    (taken = try_configured_root(j, &kept)) < 0)
 		return -1;
 	if (!taken && j->root.replace && kept &&
 	    (taken = try_replacement_roots(j, &kept)) < 0)
@@ -635,9 +670,13 @@ int ta_route(const struct ta_graph *g, const struct ta_options *o,
  * bound below), TP's turn set and escape tree are taken as a start,
  * turn addition adds every further turn it can, and the routes are made
  * again; the candidate whose busiest channel carries less traffic (the
- * estimate's, i.e. the traffic file's) is kept, the first on ties.  Not
- * on a resweep (the prior's decisions are kept: minimal change), not in
- * the reference modes.
+ * estimate's, i.e. the traffic file's) is kept, the first on ties.  Only
+ * when no turn decision is carried over (a bring-up, or a restart that
+ * only knows the switches' tables), not in the reference modes nor with
+ * an experiment.  A resweep keeps the decisions and, when TP's were
+ * kept, rebuilds TP's escape tree from the saved one (try_carried_tree)
+ * so its turns fit them: minimal change.  A configured escape_root roots
+ * TP's tree (the same links, so the same turns).
  */
 struct candidate {
 	struct ta_cdg cdg;
@@ -658,12 +697,25 @@ static double max_load(const struct route_job *j)
 	return m;
 }
 
+/* does the prior decide any turn (else the routing is from scratch) */
+static int prior_decides(const struct ta_prior *p, const struct ta_graph *g)
+{
+	uint32_t k;
+
+	for (k = 0; p && p->turn_state && k < g->n_turn_slots; k++)
+		if (p->turn_state[k] == TA_TURN_ALLOWED ||
+		    p->turn_state[k] == TA_TURN_PROHIBITED)
+			return 1;
+	return 0;
+}
+
 static int measure_init(struct route_job *j)
 {
 	const struct ta_graph *g = j->g;
 
-	j->measure = j->o->mode == TA_MODE_TURN_ADDITION && !j->prior &&
-		     j->o->tp_candidate;
+	j->measure = j->o->mode == TA_MODE_TURN_ADDITION &&
+		     j->o->tp_candidate && !j->o->experiment &&
+		     !prior_decides(j->prior, g);
 	if (!j->measure)
 		return 0;
 	j->load = calloc(2 * (size_t)g->n_links + 1, sizeof(*j->load));
@@ -719,9 +771,20 @@ static int run_tp_seeded(struct route_job *j, struct ta_result *res,
 	memset(j->piece_size, 0, (g->n_sw + 1) * sizeof(*j->piece_size));
 	memset(j->load, 0, 2 * (size_t)g->n_links * sizeof(*j->load));
 	res->port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	/* no log: its summary line would read as if mode were TP */
 	if (!res->port || ta_cdg_init(&j->cdg, g) ||
-	    ta_turnprohib_decide(&j->cdg, j->turn_w, NULL, &j->esc, j->log))
+	    ta_turnprohib_decide(&j->cdg, j->turn_w, NULL, &j->esc, NULL))
 		return -1;
+	/* a configured root roots the same tree (same turns, ta_escape.h) */
+	if (j->root.guid && g->sw[j->esc.root].guid != j->root.guid) {
+		struct ta_escape e;
+
+		if (ta_escape_carry(&e, g, j->esc.parent_end, j->turn_w, NULL,
+				    j->root.guid))
+			return -1;
+		ta_escape_free(&j->esc);
+		j->esc = e;
+	}
 	for (k = 0; k < g->n_turn_slots; k++)
 		if (j->cdg.state[k] == TA_TURN_PROHIBITED)
 			j->cdg.state[k] = TA_TURN_UNDECIDED;
@@ -740,25 +803,30 @@ static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 {
 	struct candidate first, tp;
 	struct ta_stats st = *st0;
-	double bound = ta_flow_bound(&j->flow, j->g);
+	double bound = ta_flow_bound(&j->flow, j->g), t0 = now();
+	int take;
 
-	if (max_load(j) <= bound * (1 + 1e-9))
+	if (max_load(j) <= bound * (1 + 1e-9)) {
+		ta_logf(j->log, TA_LOG_INFO,
+			"tp_candidate: not tried, no routing can load a link less (busiest link %.4g; 1 = what one host sends)",
+			max_load(j));
 		return 0;
+	}
 	cand_take(&first, j, res);
 	st.traffic_estimated = 1;	/* the weights stay */
 	if (run_tp_seeded(j, res, &st)) {
 		ta_logf(j->log, TA_LOG_ERROR,
-			"out of memory trying Turn-Prohibition's turns: turn addition's kept");
+			"tp_candidate: out of memory routing over Turn-Prohibition's turns: turn addition's routes are kept");
 		cand_give(&first, j, res);
 		return 0;
 	}
 	cand_take(&tp, j, res);
+	take = tp.load < first.load * (1 - 1e-9);
 	ta_logf(j->log, TA_LOG_INFO,
-		"busiest channel: %.6g with turn addition's turns, %.6g with Turn-Prohibition's turns plus additions (bound %.6g): %s kept",
+		"tp_candidate: busiest link %.4g with turn addition's turns, %.4g with Turn-Prohibition's plus additions (no routing goes below %.4g; 1 = what one host sends): %s routes kept; trying took %.3f s",
 		first.load, tp.load, bound,
-		tp.load < first.load * (1 - 1e-9) ? "Turn-Prohibition's" :
-		"turn addition's");
-	if (tp.load < first.load * (1 - 1e-9)) {
+		take ? "Turn-Prohibition's" : "turn addition's", now() - t0);
+	if (take) {
 		cand_give(&tp, j, res);
 		cand_free(&first);
 		res->stats.tp_kept = 1;

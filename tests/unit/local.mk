@@ -162,11 +162,17 @@ tests_unit_test_intree_fast_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_intree_fast
 
 check_PROGRAMS += tests/unit/test_tp_candidate
-tests_unit_test_tp_candidate_SOURCES = tests/unit/test_tp_candidate.c \
-	tests/unit/route_verify.c tests/unit/route_verify.h \
-	tests/unit/topo_graph.c tests/unit/topo_graph.h
-tests_unit_test_tp_candidate_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_unit_test_tp_candidate_SOURCES = tests/unit/test_tp_candidate.c
+tests_unit_test_tp_candidate_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_test_tp_candidate_CFLAGS = $(UNIT_CFLAGS)
-tests_unit_test_tp_candidate_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
+tests_unit_test_tp_candidate_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_tp_candidate_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_tp_candidate
+
+check_PROGRAMS += tests/unit/test_tp_resweep
+tests_unit_test_tp_resweep_SOURCES = tests/unit/test_tp_resweep.c
+tests_unit_test_tp_resweep_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_tp_resweep_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_tp_resweep_LDADD = $(UNIT_HELP_LDADD)
+tests_unit_test_tp_resweep_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_tp_resweep
