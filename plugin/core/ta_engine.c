@@ -798,6 +798,18 @@ static int run_tp_seeded(struct route_job *j, struct ta_result *res,
 	return route_all(j, res);
 }
 
+/*
+ * A load as the papers' throughput: what the busiest host link carries
+ * over what this link carries, at most 1 (uniform traffic: 1 = every
+ * host sends at full rate).
+ */
+static double as_throughput(const struct route_job *j, double load)
+{
+	double h = j->flow.host_bound;
+
+	return h <= 0 ? 0 : load > h ? h / load : 1;
+}
+
 static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 			    const struct ta_stats *st0)
 {
@@ -808,8 +820,8 @@ static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 
 	if (max_load(j) <= bound * (1 + 1e-9)) {
 		ta_logf(j->log, TA_LOG_INFO,
-			"tp_candidate: not tried, no routing can load a link less (busiest link %.4g; 1 = what one host sends)",
-			max_load(j));
+			"tp_candidate: not tried: turn addition's routes load no link beyond what every routing must (throughput %.4f under the traffic estimate, no routing can do better)",
+			as_throughput(j, max_load(j)));
 		return 0;
 	}
 	cand_take(&first, j, res);
@@ -823,8 +835,9 @@ static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 	cand_take(&tp, j, res);
 	take = tp.load < first.load * (1 - 1e-9);
 	ta_logf(j->log, TA_LOG_INFO,
-		"tp_candidate: busiest link %.4g with turn addition's turns, %.4g with Turn-Prohibition's plus additions (no routing goes below %.4g; 1 = what one host sends): %s routes kept; trying took %.3f s",
-		first.load, tp.load, bound,
+		"tp_candidate: throughput %.4f with turn addition's turns, %.4f with Turn-Prohibition's turns plus additions (under the traffic estimate; no routing can exceed %.4f): %s routes kept, trying took %.3f s",
+		as_throughput(j, first.load), as_throughput(j, tp.load),
+		as_throughput(j, bound),
 		take ? "Turn-Prohibition's" : "turn addition's", now() - t0);
 	if (take) {
 		cand_give(&tp, j, res);
