@@ -14,6 +14,7 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_intree.c plugin/core/ta_intree.h \
 	plugin/core/ta_keep.c plugin/core/ta_keep.h \
 	plugin/core/ta_turn_traffic.c plugin/core/ta_turnadd.c \
+	plugin/core/ta_flow.c plugin/core/ta_flow.h \
 	plugin/core/ta_turnadd.h \
 	plugin/core/ta_turnprohib.c plugin/core/ta_turnprohib.h \
 	plugin/core/ta_engine.c plugin/core/ta_engine.h \

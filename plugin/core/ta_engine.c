@@ -7,6 +7,7 @@
 #include "ta_cdg.h"
 #include "ta_engine.h"
 #include "ta_escape.h"
+#include "ta_flow.h"
 #include "ta_intree.h"
 #include "ta_keep.h"
 #include "ta_period.h"
@@ -33,6 +34,10 @@ struct route_job {
 	struct ta_escape esc;
 	uint32_t *piece_size;
 	int all_carried;	/* every turn decided by the prior */
+	/* bring-up (try_tp_candidate()): channel loads of the routes */
+	int measure;
+	struct ta_flow flow;
+	double *load;		/* per channel */
 };
 
 static double now(void)
@@ -290,6 +295,36 @@ static int redecide_around_tree(struct route_job *j)
 }
 
 /*
+ * The prior's escape tree is not turn addition's own (struct ta_prior,
+ * escape_carry): it is rebuilt from its links that are still there
+ * (ta_escape_carry), rooted at the configured root coming back if any,
+ * else at the root choice.  If every tree turn fits the kept decisions
+ * the tree is taken (1); else the decisions are carried afresh and the
+ * ordinary tree follows (0).  -1: out of memory.
+ */
+static int try_carried_tree(struct route_job *j, uint64_t *kept,
+			    struct ta_stats *st)
+{
+	uint64_t root = j->root.trial ? j->root.trial : j->root.guid;
+
+	ta_escape_free(&j->esc);
+	if (ta_escape_carry(&j->esc, j->g, j->prior->escape_parent,
+			    j->turn_w, j->cdg.state, root))
+		return -1;
+	if (!ta_escape_allow_turns(&j->esc, &j->cdg)) {
+		if (j->root.trial)
+			j->root.guid = j->root.trial;
+		st->tree_carried = 1;
+		return 1;
+	}
+	ta_cdg_free(&j->cdg);
+	if (ta_cdg_init(&j->cdg, j->g))
+		return -1;
+	*kept = carry_turns(j);
+	return 0;
+}
+
+/*
  * The turn weights from routes that ignore turn restrictions.  Skipped
  * when the prior decided every turn: the weights would then only order
  * the escape tree's ties (all zero instead).
@@ -377,7 +412,12 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 		return -1;
 	if (j->no_trial)
 		j->root.trial = 0;
-	if (j->root.trial && (taken = try_configured_root(j, &kept)) < 0)
+	if (j->o->mode == TA_MODE_TURN_ADDITION && kept &&
+	    j->prior->escape_carry && j->prior->escape_parent &&
+	    (taken = try_carried_tree(j, &kept, st)) < 0)
+		return -1;
+	if (!taken && j->root.trial &&
+	    (taken = try_configured_root(j, &kept)) < 0)
 		return -1;
 	if (!taken && j->root.replace && kept &&
 	    (taken = try_replacement_roots(j, &kept)) < 0)
@@ -573,6 +613,9 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			res->stats.dests_fallback++;
 		}
 		write_routes(g, &t, d, next_column(g, &cols, d, res), res);
+		if (j->measure && g->dest[d].is_host)
+			ta_flow_add(&j->flow, g, &t, j->group[d], NULL,
+				    j->load);
 	}
 	flush_columns(g, &cols, res);
 	if (keeping)
@@ -607,12 +650,205 @@ static void job_free(struct route_job *j)
 	free(j->piece_size);
 	ta_cdg_free(&j->cdg);
 	ta_escape_free(&j->esc);
+	ta_flow_free(&j->flow);
+	free(j->load);
 }
 
 int ta_route(const struct ta_graph *g, const struct ta_options *o,
 	     const struct ta_log *log, struct ta_result *res)
 {
 	return ta_route_prior(g, o, NULL, log, res);
+}
+
+
+/*
+ * A second candidate at bring-up (option tp_candidate): turn addition's
+ * greedy heaviest-first order ends in a maximal acyclic turn set that,
+ * on large irregular fabrics, prohibits more turns than Turn-Prohibition
+ * (scripts/README.md, "What limits turnadd on random nets").  Where the
+ * first routes load some channel beyond what the traffic forces (the
+ * bound below), TP's turn set and escape tree are taken as a start,
+ * turn addition adds every further turn it can, and the routes are made
+ * again; the candidate whose busiest channel carries less traffic (the
+ * estimate's, i.e. the traffic file's) is kept, the first on ties.  Only
+ * when no turn decision is carried over (a bring-up, or a restart that
+ * only knows the switches' tables), not in the reference modes nor with
+ * an experiment.  A resweep keeps the decisions and, when TP's were
+ * kept, rebuilds TP's escape tree from the saved one (try_carried_tree)
+ * so its turns fit them: minimal change.  A configured escape_root roots
+ * TP's tree (the same links, so the same turns).
+ */
+struct candidate {
+	struct ta_cdg cdg;
+	struct ta_escape esc;
+	uint8_t *port;
+	struct ta_stats st;
+	double load;
+};
+
+static double max_load(const struct route_job *j)
+{
+	double m = 0;
+	uint32_t c;
+
+	for (c = 0; c < 2 * j->g->n_links; c++)
+		if (j->load[c] > m)
+			m = j->load[c];
+	return m;
+}
+
+/* does the prior decide any turn (else the routing is from scratch) */
+static int prior_decides(const struct ta_prior *p, const struct ta_graph *g)
+{
+	uint32_t k;
+
+	for (k = 0; p && p->turn_state && k < g->n_turn_slots; k++)
+		if (p->turn_state[k] == TA_TURN_ALLOWED ||
+		    p->turn_state[k] == TA_TURN_PROHIBITED)
+			return 1;
+	return 0;
+}
+
+static int measure_init(struct route_job *j)
+{
+	const struct ta_graph *g = j->g;
+
+	j->measure = j->o->mode == TA_MODE_TURN_ADDITION &&
+		     j->o->tp_candidate && !j->o->experiment &&
+		     !prior_decides(j->prior, g);
+	if (!j->measure)
+		return 0;
+	j->load = calloc(2 * (size_t)g->n_links + 1, sizeof(*j->load));
+	if (!j->load || ta_flow_init(&j->flow, g, j->tr, j->group)) {
+		ta_logf(j->log, TA_LOG_ERROR,
+			"out of memory preparing the routing");
+		return -1;
+	}
+	return 0;
+}
+
+/* moves the job's decisions and res's routes into c */
+static void cand_take(struct candidate *c, struct route_job *j,
+		      struct ta_result *res)
+{
+	c->cdg = j->cdg;
+	c->esc = j->esc;
+	c->port = res->port;
+	c->st = res->stats;
+	c->load = max_load(j);
+	memset(&j->cdg, 0, sizeof(j->cdg));
+	memset(&j->esc, 0, sizeof(j->esc));
+	res->port = NULL;
+}
+
+static void cand_give(struct candidate *c, struct route_job *j,
+		      struct ta_result *res)
+{
+	ta_cdg_free(&j->cdg);
+	ta_escape_free(&j->esc);
+	free(res->port);
+	j->cdg = c->cdg;
+	j->esc = c->esc;
+	res->port = c->port;
+	res->stats = c->st;
+}
+
+static void cand_free(struct candidate *c)
+{
+	ta_cdg_free(&c->cdg);
+	ta_escape_free(&c->esc);
+	free(c->port);
+}
+
+/* TP's turns and tree, then every turn turn addition can add; routes */
+static int run_tp_seeded(struct route_job *j, struct ta_result *res,
+			 const struct ta_stats *st0)
+{
+	const struct ta_graph *g = j->g;
+	uint32_t k, s;
+
+	res->stats = *st0;
+	memset(j->piece_size, 0, (g->n_sw + 1) * sizeof(*j->piece_size));
+	memset(j->load, 0, 2 * (size_t)g->n_links * sizeof(*j->load));
+	res->port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	/* no log: its summary line would read as if mode were TP */
+	if (!res->port || ta_cdg_init(&j->cdg, g) ||
+	    ta_turnprohib_decide(&j->cdg, j->turn_w, NULL, &j->esc, NULL))
+		return -1;
+	/* a configured root roots the same tree (same turns, ta_escape.h) */
+	if (j->root.guid && g->sw[j->esc.root].guid != j->root.guid) {
+		struct ta_escape e;
+
+		if (ta_escape_carry(&e, g, j->esc.parent_end, j->turn_w, NULL,
+				    j->root.guid))
+			return -1;
+		ta_escape_free(&j->esc);
+		j->esc = e;
+	}
+	for (k = 0; k < g->n_turn_slots; k++)
+		if (j->cdg.state[k] == TA_TURN_PROHIBITED)
+			j->cdg.state[k] = TA_TURN_UNDECIDED;
+	j->cdg.level = j->esc.level;
+	j->cdg.hint_w = j->turn_w;
+	ta_cdg_touch(&j->cdg);
+	for (s = 0; s < g->n_sw; s++)
+		j->piece_size[j->esc.piece[s]]++;
+	if (ta_turnadd_decide(&j->cdg, j->turn_w, j->o->seed))
+		return -1;
+	return route_all(j, res);
+}
+
+/*
+ * A load as the papers' throughput: what the busiest host link carries
+ * over what this link carries, at most 1 (uniform traffic: 1 = every
+ * host sends at full rate).
+ */
+static double as_throughput(const struct route_job *j, double load)
+{
+	double h = j->flow.host_bound;
+
+	return h <= 0 ? 0 : load > h ? h / load : 1;
+}
+
+static int try_tp_candidate(struct route_job *j, struct ta_result *res,
+			    const struct ta_stats *st0)
+{
+	struct candidate first, tp;
+	struct ta_stats st = *st0;
+	double bound = ta_flow_bound(&j->flow, j->g), t0 = now();
+	int take;
+
+	if (max_load(j) <= bound * (1 + 1e-9)) {
+		ta_logf(j->log, TA_LOG_INFO,
+			"tp_candidate: not tried: turn addition's routes load no link beyond what every routing must (throughput %.4f under the traffic estimate, no routing can do better)",
+			as_throughput(j, max_load(j)));
+		return 0;
+	}
+	cand_take(&first, j, res);
+	st.traffic_estimated = 1;	/* the weights stay */
+	if (run_tp_seeded(j, res, &st)) {
+		ta_logf(j->log, TA_LOG_ERROR,
+			"tp_candidate: out of memory routing over Turn-Prohibition's turns: turn addition's routes are kept");
+		cand_give(&first, j, res);
+		return 0;
+	}
+	cand_take(&tp, j, res);
+	take = tp.load < first.load * (1 - 1e-9);
+	ta_logf(j->log, TA_LOG_INFO,
+		"tp_candidate: throughput %.4f with turn addition's turns, %.4f with Turn-Prohibition's turns plus additions (under the traffic estimate; no routing can exceed %.4f): %s routes kept, trying took %.3f s",
+		as_throughput(j, first.load), as_throughput(j, tp.load),
+		as_throughput(j, bound),
+		take ? "Turn-Prohibition's" : "turn addition's", now() - t0);
+	if (take) {
+		cand_give(&tp, j, res);
+		cand_free(&first);
+		res->stats.tp_kept = 1;
+	} else {
+		cand_give(&first, j, res);
+		cand_free(&tp);
+	}
+	res->stats.tp_tried = 1;
+	return 0;
 }
 
 /*
@@ -628,6 +864,7 @@ static int route_once(const struct ta_graph *g, const struct ta_options *o,
 {
 	struct route_job j = { .g = g, .o = o, .prior = prior, .log = log,
 			       .no_trial = no_trial };
+	const struct ta_stats st0 = { 0 };
 	double t0 = now();
 	uint32_t d;
 
@@ -639,8 +876,9 @@ static int route_once(const struct ta_graph *g, const struct ta_options *o,
 	res->n_sw = g->n_sw;
 	res->n_dest = g->n_dest;
 	res->port = malloc((size_t)g->n_sw * g->n_dest + 1);
-	if (!res->port || prepare(&j) || decide_turns(&j, &res->stats) ||
-	    route_all(&j, res)) {
+	if (!res->port || prepare(&j) || measure_init(&j) ||
+	    decide_turns(&j, &res->stats) || route_all(&j, res) ||
+	    (j.measure && try_tp_candidate(&j, res, &st0) < 0)) {
 		job_free(&j);
 		ta_result_free(res);
 		return -1;

@@ -53,6 +53,8 @@ struct ta_options {
 	 * so a caller can keep the last good groups in force */
 	const struct ta_traffic *traffic;
 	enum ta_mode mode;
+	bool tp_candidate;	/* bring-up: also try TP's turn set, keep
+				 * the less loaded (default true) */
 	unsigned experiment;	/* TA_EXP_*: analysis only, default 0 */
 };
 
@@ -89,6 +91,10 @@ struct ta_stats {
 	uint64_t turns_kept;	/* decisions taken over from the prior */
 	int prior_discarded;	/* prior turns clashed with the escape tree */
 	uint64_t unreachable;	/* (switch, dest) entries with no port */
+	int tp_tried;		/* bring-up: TP's turn set was tried */
+	int tp_kept;		/* ... and its routes kept (less loaded) */
+	int tree_carried;	/* resweep: the escape tree was rebuilt from
+				 * the prior's (ta_prior.escape_carry) */
 	uint32_t switches_gone;	/* from ta_prior: routed before, not now */
 	uint32_t dests_gone;
 	double seconds;
@@ -124,6 +130,19 @@ struct ta_prior {
 					 * port (differs from home where the
 					 * home port was displaced) */
 	uint64_t escape_root_guid;	/* 0: none */
+	/*
+	 * The previous escape tree: per switch the end (index into
+	 * g->sw[s].ends) of the link to its tree parent, UINT32_MAX
+	 * (TA_NO_END) where it had none (a root, a switch new to the
+	 * prior) or that link is gone.  NULL: unknown.  Only used when
+	 * escape_carry is set: the tree was not turn addition's own
+	 * breadth-first tree (Turn-Prohibition's, kept at bring-up by
+	 * option tp_candidate), so a resweep rebuilds it from these links
+	 * (ta_escape_carry) instead of growing a new one, and its turns
+	 * match the carried decisions.
+	 */
+	const uint32_t *escape_parent;
+	int escape_carry;
 	/* switch GUIDs and LIDs the previous routing had and g lacks
 	 * (copied into the result's stats for the log) */
 	uint32_t switches_gone, dests_gone;

@@ -320,6 +320,223 @@ int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
 	return 0;
 }
 
+/* ---- a tree carried over from a previous routing ---- */
+
+struct carry_cand {
+	uint32_t link;
+	uint32_t not_allowed;	/* its turns with tree links not allowed */
+	uint32_t prohibited;	/* ... of which prohibited */
+	double weight;
+};
+
+struct carry_work {
+	const struct ta_graph *g;
+	const double *w;
+	const uint8_t *state;
+	uint32_t *uf;		/* union-find parent, per switch */
+	uint8_t *tree;		/* per link: a tree link */
+	struct carry_cand *cand;
+	uint32_t n_cand;
+};
+
+static uint32_t uf_find(uint32_t *uf, uint32_t s)
+{
+	while (uf[s] != s) {
+		uf[s] = uf[uf[s]];
+		s = uf[s];
+	}
+	return s;
+}
+
+/* joins the sets of a and b; 0 if they were one set already */
+static int uf_join(uint32_t *uf, uint32_t a, uint32_t b)
+{
+	a = uf_find(uf, a);
+	b = uf_find(uf, b);
+	if (a == b)
+		return 0;
+	if (a < b)
+		uf[b] = a;
+	else
+		uf[a] = b;
+	return 1;
+}
+
+/* the turns between end j of s and the tree links at s, into x */
+static void score_end(const struct carry_work *c, uint32_t s, uint32_t j,
+		      struct carry_cand *x)
+{
+	const struct ta_graph *g = c->g;
+	uint32_t i, t;
+
+	for (i = 0; i < g->sw[s].n_ends; i++) {
+		uint32_t k[2];
+
+		if (i == j || !c->tree[g->sw[s].ends[i].link])
+			continue;
+		k[0] = ta_turn(g, s, i, j);
+		k[1] = ta_turn(g, s, j, i);
+		for (t = 0; t < 2; t++) {
+			if (c->state && c->state[k[t]] != TA_TURN_ALLOWED)
+				x->not_allowed++;
+			if (c->state && c->state[k[t]] == TA_TURN_PROHIBITED)
+				x->prohibited++;
+			if (c->w)
+				x->weight += c->w[k[t]];
+		}
+	}
+}
+
+static int cmp_cand(const void *a, const void *b)
+{
+	const struct carry_cand *x = a, *y = b;
+	int xa = !x->not_allowed, ya = !y->not_allowed;
+
+	if (xa != ya)
+		return xa ? -1 : 1;
+	if (x->prohibited != y->prohibited)
+		return x->prohibited < y->prohibited ? -1 : 1;
+	if (x->weight != y->weight)
+		return x->weight > y->weight ? -1 : 1;
+	return x->link < y->link ? -1 : (x->link > y->link);
+}
+
+/* joins the kept forest's pieces by further links (ta_escape.h) */
+static void join_forest(struct carry_work *c)
+{
+	const struct ta_graph *g = c->g;
+	uint32_t l, k;
+
+	c->n_cand = 0;
+	for (l = 0; l < g->n_links; l++) {
+		const struct ta_link *ln = &g->links[l];
+		struct carry_cand *x = &c->cand[c->n_cand];
+
+		if (c->tree[l] || uf_find(c->uf, ln->sw[0]) ==
+				  uf_find(c->uf, ln->sw[1]))
+			continue;
+		memset(x, 0, sizeof(*x));
+		x->link = l;
+		score_end(c, ln->sw[0], ln->end[0], x);
+		score_end(c, ln->sw[1], ln->end[1], x);
+		c->n_cand++;
+	}
+	qsort(c->cand, c->n_cand, sizeof(*c->cand), cmp_cand);
+	for (k = 0; k < c->n_cand; k++) {
+		const struct ta_link *ln = &g->links[c->cand[k].link];
+
+		if (uf_join(c->uf, ln->sw[0], ln->sw[1]))
+			c->tree[c->cand[k].link] = 1;
+	}
+}
+
+/* parents and levels along the tree links, from root over its piece */
+static void orient(struct ta_escape *e, const struct ta_graph *g,
+		   const uint8_t *tree, uint32_t root, uint32_t *queue)
+{
+	uint32_t head = 0, tail = 0;
+
+	e->parent_end[root] = TA_NO_END;
+	e->level[root] = 0;
+	queue[tail++] = root;
+	while (head < tail) {
+		uint32_t u = queue[head++], j;
+
+		for (j = 0; j < g->sw[u].n_ends; j++) {
+			const struct ta_port_ref *r = &g->sw[u].ends[j];
+			const struct ta_link *l = &g->links[r->link];
+			uint32_t v = r->peer;
+
+			if (!tree[r->link] || v == root ||
+			    e->parent_end[v] != TA_NO_END)
+				continue;
+			e->parent_end[v] = l->end[l->sw[0] == v ? 0 : 1];
+			e->level[v] = e->level[u] + 1;
+			queue[tail++] = v;
+		}
+	}
+}
+
+int ta_escape_carry(struct ta_escape *e, const struct ta_graph *g,
+		    const uint32_t *prev_parent, const double *turn_weight,
+		    const uint8_t *state, uint64_t root_guid)
+{
+	uint32_t n = g->n_sw ? g->n_sw : 1, nl = g->n_links + 1, s;
+	struct carry_work c = { .g = g, .w = turn_weight, .state = state };
+	uint32_t *dist = malloc(n * sizeof(*dist));
+	uint32_t *queue = malloc(n * sizeof(*queue));
+	uint32_t *members = malloc(n * sizeof(*members));
+	uint8_t *has_host = calloc(n, 1);
+	int ret = -1;
+
+	memset(e, 0, sizeof(*e));
+	c.uf = malloc(n * sizeof(*c.uf));
+	c.tree = calloc(nl, 1);
+	c.cand = malloc(nl * sizeof(*c.cand));
+	e->parent_end = malloc(n * sizeof(*e->parent_end));
+	e->piece = malloc(n * sizeof(*e->piece));
+	e->level = malloc(n * sizeof(*e->level));
+	if (!dist || !queue || !members || !has_host || !c.uf || !c.tree ||
+	    !c.cand ||
+	    !e->parent_end || !e->piece || !e->level) {
+		ta_escape_free(e);
+		goto out;
+	}
+	for (s = 0; s < g->n_dest; s++)
+		if (g->dest[s].is_host)
+			has_host[g->dest[s].sw] = 1;
+	for (s = 0; s < g->n_sw; s++) {
+		c.uf[s] = s;
+		e->parent_end[s] = TA_NO_END;
+		e->piece[s] = UINT32_MAX;
+	}
+	/* the previous tree links that are still there */
+	for (s = 0; prev_parent && s < g->n_sw; s++) {
+		uint32_t j = prev_parent[s];
+		const struct ta_port_ref *r;
+
+		if (j >= g->sw[s].n_ends)
+			continue;
+		r = &g->sw[s].ends[j];
+		if (uf_join(c.uf, s, r->peer))
+			c.tree[r->link] = 1;
+	}
+	join_forest(&c);
+	/* pieces as ta_escape_build numbers them, each rooted */
+	for (s = 0; s < g->n_sw; s++) {
+		uint32_t cnt = 0, i, root = UINT32_MAX;
+
+		if (e->piece[s] != UINT32_MAX)
+			continue;
+		bfs(g, s, dist, queue);
+		for (i = 0; i < g->n_sw; i++)
+			if (dist[i] != UINT32_MAX) {
+				members[cnt++] = i;
+				e->piece[i] = e->n_pieces;
+			}
+		for (i = 0; root_guid && i < cnt; i++)
+			if (g->sw[members[i]].guid == root_guid)
+				root = members[i];
+		if (root == UINT32_MAX)
+			root = pick_root(g, turn_weight, has_host, members,
+					 cnt, dist, queue);
+		orient(e, g, c.tree, root, queue);
+		if (e->n_pieces == 0)
+			e->root = root;
+		e->n_pieces++;
+	}
+	ret = 0;
+out:
+	free(dist);
+	free(queue);
+	free(members);
+	free(has_host);
+	free(c.uf);
+	free(c.tree);
+	free(c.cand);
+	return ret;
+}
+
 void ta_escape_free(struct ta_escape *e)
 {
 	free(e->parent_end);

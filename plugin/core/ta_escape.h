@@ -39,6 +39,27 @@ int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
 void ta_escape_free(struct ta_escape *e);
 
 /*
+ * Builds the tree from a previous one (a resweep; see struct ta_prior):
+ * prev_parent[s] is the end of switch s whose link was its previous tree
+ * parent link, TA_NO_END where none.  Every previous tree link still in
+ * g stays a tree link; the pieces of that forest are then joined into
+ * one tree per piece of g by further links (Kruskal's order): first
+ * links whose turns with the tree links at both ends are all allowed in
+ * state (NULL: none), then those with the fewest prohibited such turns,
+ * then the heaviest (turn_weight, may be NULL), then the lowest link
+ * index.  The turns between tree links do not depend on where the tree
+ * is rooted, so the tree links alone decide which turns it needs: an
+ * unchanged fabric gets back the same tree and needs the same turns.
+ * Each piece is rooted at the switch root_guid if it holds it, else at
+ * the automatic choice of ta_escape_build; level is the depth in the
+ * tree.  prev_parent may be the parent_end of a tree of g itself: the
+ * same tree, rooted anew.
+ */
+int ta_escape_carry(struct ta_escape *e, const struct ta_graph *g,
+		    const uint32_t *prev_parent, const double *turn_weight,
+		    const uint8_t *state, uint64_t root_guid);
+
+/*
  * The automatic choice and its runners-up: up to max switches of the
  * piece holding switch 0 that ta_escape_build would consider as root,
  * best first (the first is its automatic choice), into out.  Returns

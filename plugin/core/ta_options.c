@@ -12,6 +12,7 @@ void ta_options_init(struct ta_options *o)
 	memset(o, 0, sizeof(*o));
 	o->mode = TA_MODE_TURN_ADDITION;
 	o->lft_read_on_start = true;
+	o->tp_candidate = true;
 }
 
 void ta_options_clear(struct ta_options *o)
@@ -109,6 +110,15 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			*why = "mcast_trees must be turnadd or opensm";
 			return -1;
 		}
+	} else if (!strcmp(tok[0], "tp_candidate")) {
+		if (!strcmp(tok[1], "yes"))
+			o->tp_candidate = true;
+		else if (!strcmp(tok[1], "no"))
+			o->tp_candidate = false;
+		else {
+			*why = "tp_candidate must be yes or no";
+			return -1;
+		}
 	} else if (!strcmp(tok[0], "experiment")) {
 		if (!strcmp(tok[1], "none"))
 			o->experiment = 0;
@@ -121,7 +131,7 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			return -1;
 		}
 	} else {
-		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, mcast_trees, experiment)";
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, experiment)";
 		return -1;
 	}
 	return 0;

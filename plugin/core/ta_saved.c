@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ta_cdg.h"
+#include "ta_escape.h"
 #include "ta_saved.h"
 
 void ta_saved_init(struct ta_saved *sv)
@@ -92,6 +93,22 @@ static int64_t dests_gone(const struct ta_saved *sv, const struct ta_graph *g)
 	return gone;
 }
 
+/* the end of s that leads to its saved tree parent, TA_NO_END if none */
+static uint32_t saved_parent(const struct ta_saved_switch *ss,
+			     const struct ta_graph *g, uint32_t s)
+{
+	const struct ta_switch *sw = &g->sw[s];
+	uint32_t j;
+
+	if (!ss || ss->parent_port == TA_NO_PORT)
+		return TA_NO_END;
+	for (j = 0; j < sw->n_ends; j++)
+		if (sw->ends[j].port == ss->parent_port &&
+		    g->sw[sw->ends[j].peer].guid == ss->parent_guid)
+			return j;
+	return TA_NO_END;
+}
+
 int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 		   struct ta_prior_buf *pb)
 {
@@ -105,7 +122,9 @@ int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 	pb->turn_state = malloc(g->n_turn_slots + 1);
 	pb->home_port = malloc((size_t)g->n_sw * g->n_dest + 1);
 	pb->last_port = malloc((size_t)g->n_sw * g->n_dest + 1);
-	if (gone < 0 || !pb->turn_state || !pb->home_port || !pb->last_port) {
+	pb->escape_parent = malloc((g->n_sw + 1) * sizeof(*pb->escape_parent));
+	if (gone < 0 || !pb->turn_state || !pb->home_port || !pb->last_port ||
+	    !pb->escape_parent) {
 		ta_prior_buf_free(pb);
 		return -1;
 	}
@@ -115,6 +134,7 @@ int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 		const struct ta_saved_switch *ss = find(sv, sw->guid);
 
 		kept += ss != NULL;
+		pb->escape_parent[s] = saved_parent(ss, g, s);
 		for (i = 0; i < sw->n_ends; i++)
 			for (j = 0; j < sw->n_ends; j++)
 				pb->turn_state[ta_turn(g, s, i, j)] =
@@ -132,6 +152,8 @@ int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 	pb->prior.home_port = pb->home_port;
 	pb->prior.last_port = pb->last_port;
 	pb->prior.escape_root_guid = sv->escape_root_guid;
+	pb->prior.escape_parent = pb->escape_parent;
+	pb->prior.escape_carry = sv->escape_carry;
 	return 0;
 }
 
@@ -140,6 +162,7 @@ void ta_prior_buf_free(struct ta_prior_buf *pb)
 	free(pb->turn_state);
 	free(pb->home_port);
 	free(pb->last_port);
+	free(pb->escape_parent);
 	memset(pb, 0, sizeof(*pb));
 }
 
@@ -164,6 +187,14 @@ static int record_switch(const struct ta_saved_switch *old,
 			np = sw->ends[i].port + 1u;
 	ns->guid = sw->guid;
 	ns->n_ports = np;
+	ns->parent_port = TA_NO_PORT;
+	ns->parent_guid = 0;
+	if (res->escape_parent && res->escape_parent[s] != TA_NO_END) {
+		const struct ta_port_ref *r = &sw->ends[res->escape_parent[s]];
+
+		ns->parent_port = r->port;
+		ns->parent_guid = g->sw[r->peer].guid;
+	}
 	ns->n_lids = n_lids;
 	ns->turn = malloc((size_t)np * np);
 	ns->home = malloc(n_lids);
@@ -202,6 +233,7 @@ int ta_saved_seed(struct ta_saved *sv, const struct ta_saved_table *t,
 		/* n_ports 0: every turn reads as undecided (saved_turn) */
 		nsw[i].guid = t[i].guid;
 		nsw[i].n_lids = t[i].n_lids;
+		nsw[i].parent_port = TA_NO_PORT;
 		nsw[i].home = malloc(t[i].n_lids + 1);
 		nsw[i].last = malloc(t[i].n_lids + 1);
 		if (!nsw[i].home || !nsw[i].last) {
@@ -257,6 +289,9 @@ int ta_saved_update(struct ta_saved *sv, const struct ta_graph *g,
 	sv->n_lids = n_lids;
 	sv->escape_root_guid = res->stats.escape_root < g->n_sw ?
 				       g->sw[res->stats.escape_root].guid : 0;
+	/* a tree that is not turn addition's own is carried on */
+	sv->escape_carry = res->escape_parent &&
+			   (res->stats.tp_kept || res->stats.tree_carried);
 	return 0;
 fail:
 	ta_saved_free(sv);

@@ -2,7 +2,8 @@
 /*
  * Routing memory kept between sweeps, keyed by what survives a change of
  * the fabric: switch GUIDs, port numbers and LIDs.  After each routing
- * it records the turn decisions, the escape root and every switch's
+ * it records the turn decisions, the escape tree (each switch's parent
+ * link by port and parent GUID, and its root) and every switch's
  * "home" port towards every LID (the port it used when the LID was first
  * routed, kept while the port is displaced by a failure so the route
  * moves back when the failure heals).  Before the next routing it
@@ -22,10 +23,15 @@ struct ta_saved_switch {
 	uint32_t n_lids;	/* LIDs 0..n_lids-1 */
 	uint8_t *home;		/* [lid] port, TA_NO_PORT if none */
 	uint8_t *last;		/* [lid] port of the latest routing */
+	uint8_t parent_port;	/* escape tree: port to the parent switch,
+				 * TA_NO_PORT if none (root, unknown) */
+	uint64_t parent_guid;	/* ... and the parent's GUID */
 };
 
 struct ta_saved {
 	uint64_t escape_root_guid;
+	int escape_carry;	/* the next routing rebuilds the tree from
+				 * the saved one (see struct ta_prior) */
 	uint32_t n_sw;
 	struct ta_saved_switch *sw;	/* sorted by guid */
 	uint32_t n_lids;	/* LIDs 0..n_lids-1 */
@@ -38,6 +44,7 @@ struct ta_prior_buf {
 	uint8_t *turn_state;
 	uint8_t *home_port;
 	uint8_t *last_port;
+	uint32_t *escape_parent;
 };
 
 void ta_saved_init(struct ta_saved *sv);
@@ -65,7 +72,7 @@ struct ta_saved_table {
  * OpenSM, or one taking over from another SM): each switch's home port
  * towards each LID is the port its table holds, so the next routing
  * keeps every entry that still lies on a shortest allowed route.  No
- * turn decision and no escape root are known: they are decided afresh.
+ * turn decision and no escape tree are known: they are decided afresh.
  * Returns 0, or -1 on allocation failure (sv is then empty).
  */
 int ta_saved_seed(struct ta_saved *sv, const struct ta_saved_table *t,

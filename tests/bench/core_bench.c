@@ -5,7 +5,7 @@
  * whose names start with a prefix died (e.g. a whole director "dir0-").
  *
  *   core_bench [-r REPEAT] [-g GONE_PREFIX [-R]] [-a PERMILLE] [-H] [-p]
- *              [-m ta|tp|np] [-s SEED]
+ *              [-m ta|tp|np] [-s SEED] [-n]
  *              fattree3 D L F P H | fattree2 LEAVES SPINES H LINKS |
  *              random N PORTS H SEED | ring N H | mesh X Y H |
  *              torus X Y H | ft3join[-alt] K top|middle|bottom
@@ -18,7 +18,8 @@
  * routes and turn decisions, to check that a change of the code leaves
  * the routing bit-identical; -p numbers the host LIDs port-major (by
  * port, then switch), the order in which the plugin sees them; -m the
- * mode (turn addition, turn prohibition, none prohibited), -s the seed.  Not a test: numbers for
+ * mode (turn addition, turn prohibition, none prohibited), -s the seed,
+ * -n option tp_candidate no.  Not a test: numbers for
  * scripts/bench_speed.sh.
  */
 #include <stdio.h>
@@ -39,7 +40,7 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int show_hash, port_major, mode;
+static int show_hash, port_major, mode, no_tp_candidate;
 static unsigned long long seed;
 
 /* CPU seconds of this process: less disturbed by other jobs */
@@ -176,6 +177,7 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 	ta_options_init(&o);
 	o.mode = (enum ta_mode)mode;
 	o.seed = seed;
+	o.tp_candidate = !no_tp_candidate;
 	for (k = 0; k < repeat; k++) {
 		double t0 = now(), c0 = cpu_now();
 
@@ -206,7 +208,7 @@ int main(int argc, char **argv)
 	struct topo t;
 	int repeat = 1, c, ret = 1, restore = 0, absent = 0;
 
-	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:")) != -1) {
+	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:n")) != -1) {
 		if (c == 'r')
 			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (c == 'g')
@@ -225,12 +227,14 @@ int main(int argc, char **argv)
 						       TA_MODE_TURN_ADDITION;
 		else if (c == 's')
 			seed = strtoull(optarg, NULL, 0);
+		else if (c == 'n')
+			no_tp_candidate = 1;
 		else
 			return 2;
 	}
 	if (optind >= argc || make_topo(&t, argc - optind, argv + optind) ||
 	    (absent > 0 && topo_drop_hosts(&t, (unsigned)absent, 1))) {
-		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | ft3join[-alt] K LEVEL\n");
+		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | ft3join[-alt] K LEVEL\n");
 		return 2;
 	}
 	ta_saved_init(&sv);

@@ -8,19 +8,22 @@
  * quick comparisons while developing the route and turn decisions; the
  * measured results come from scripts/bench_quality.sh.
  *
- *   quality_bench [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED
+ *   quality_bench [-n] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED
  *   quality_bench [-m MODE] [-x EXPERIMENT] fattree2 LEAVES SPINES H LINKS
  *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join K top|middle|bottom
  *
  * MODE: turn_addition (default), turn_prohibition, no_prohibition;
- * -t: option traffic_file (the turn weights; the printed throughput
- * stays uniform).
+ * -n: option tp_candidate no; -t: option traffic_file (turn weights
+ * and the choice between candidates; the printed throughput stays
+ * uniform); -w: also write PREFIX.topo and PREFIX.lft for scripts/lftcheck
+ * (bench_export.h), e.g. for its permutation bandwidth (--perm).
  */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bench_export.h"
 #include "ta_engine.h"
 #include "ta_graph.h"
 #include "topo.h"
@@ -113,10 +116,19 @@ int main(int argc, char **argv)
 	struct ta_graph *g;
 	struct topo t;
 	double thr, hops = 0;
+	const char *export = NULL;
 	int c;
 
 	ta_options_init(&o);
-	while ((c = getopt(argc, argv, "m:x:t:")) != -1) {
+	while ((c = getopt(argc, argv, "m:x:nt:w:")) != -1) {
+		if (c == 'n') {
+			o.tp_candidate = false;
+			continue;
+		}
+		if (c == 'w') {
+			export = optarg;
+			continue;
+		}
 		if (c == 't') {
 			free(o.traffic_file);
 			o.traffic_file = strdup(optarg);
@@ -141,15 +153,18 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	thr = uniform_throughput(g, &r, &hops);
-	printf("throughput=%.4f mean_sw_hops=%.3f prohibited=%llu seconds=%.3f\n",
+	if (export && bench_export(g, &r, export))
+		return 1;
+	printf("throughput=%.4f mean_sw_hops=%.3f prohibited=%llu seconds=%.3f tp_candidate=%s\n",
 	       thr, hops, (unsigned long long)r.stats.turns_prohibited,
-	       r.stats.seconds);
+	       r.stats.seconds, !r.stats.tp_tried ? "not_tried" :
+	       r.stats.tp_kept ? "kept" : "tried");
 	ta_result_free(&r);
 	ta_graph_free(g);
 	topo_free(&t);
 	ta_options_clear(&o);
 	return thr < 0;
 usage:
-	fprintf(stderr, "usage: quality_bench [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | ft3join K LEVEL\n");
+	fprintf(stderr, "usage: quality_bench [-n] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | ft3join K LEVEL\n");
 	return 2;
 }

@@ -160,3 +160,19 @@ tests_unit_test_intree_fast_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_intree_fast_LDADD = ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_intree_fast_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_intree_fast
+
+check_PROGRAMS += tests/unit/test_tp_candidate
+tests_unit_test_tp_candidate_SOURCES = tests/unit/test_tp_candidate.c
+tests_unit_test_tp_candidate_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_tp_candidate_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_tp_candidate_LDADD = $(UNIT_HELP_LDADD)
+tests_unit_test_tp_candidate_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_tp_candidate
+
+check_PROGRAMS += tests/unit/test_tp_resweep
+tests_unit_test_tp_resweep_SOURCES = tests/unit/test_tp_resweep.c
+tests_unit_test_tp_resweep_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_tp_resweep_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_tp_resweep_LDADD = $(UNIT_HELP_LDADD)
+tests_unit_test_tp_resweep_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_tp_resweep

@@ -15,6 +15,8 @@ struct walk_ctx {
 	int32_t *port_link;	/* [sw * 256 + port] -> link, -1 if none */
 	struct edge *edges;
 	size_t n_edges, cap_edges;
+	double *load;		/* per channel, or NULL */
+	double rate;		/* added to load per channel a walk takes */
 };
 
 static uint32_t chan_from(const struct ta_graph *g, uint32_t link,
@@ -61,6 +63,8 @@ static int walk(struct walk_ctx *w, uint32_t s, uint32_t d, int record)
 		ch = chan_from(g, (uint32_t)link, s);
 		if (record && prev != UINT32_MAX && add_edge(w, prev, ch))
 			return -2;
+		if (w->load)
+			w->load[ch] += w->rate;
 		prev = ch;
 		s = g->links[link].sw[g->links[link].sw[0] == s ? 1 : 0];
 		hops++;
@@ -120,11 +124,19 @@ int verify_routes(const struct ta_graph *g, const struct ta_result *r,
 	struct walk_ctx w = { .g = g, .r = r };
 	uint64_t hop_sum = 0, n_ok = 0;
 	uint32_t src, d, l;
+	double host_rate = 0;
 
 	memset(rep, 0, sizeof(*rep));
 	w.port_link = malloc((size_t)g->n_sw * 256 * sizeof(*w.port_link));
-	if (!w.port_link)
+	w.load = calloc(2 * (size_t)g->n_links + 1, sizeof(*w.load));
+	if (!w.port_link || !w.load) {
+		free(w.port_link);
+		free(w.load);
 		return -1;
+	}
+	for (d = 0; d < g->n_dest; d++)
+		host_rate += g->dest[d].is_host;
+	host_rate = host_rate > 1 ? 1 / (host_rate - 1) : 0;
 	memset(w.port_link, 0xff, (size_t)g->n_sw * 256 * sizeof(int32_t));
 	for (l = 0; l < g->n_links; l++) {
 		w.port_link[g->links[l].sw[0] * 256 + g->links[l].port[0]] = l;
@@ -138,6 +150,8 @@ int verify_routes(const struct ta_graph *g, const struct ta_result *r,
 
 			if (d == src)
 				continue;
+			/* uniform traffic: 1 / (hosts - 1) per host pair */
+			w.rate = g->dest[d].is_host ? host_rate : 0;
 			h = walk(&w, g->dest[src].sw, d, 1);
 			if (h == -2)
 				goto oom;
@@ -157,13 +171,18 @@ int verify_routes(const struct ta_graph *g, const struct ta_result *r,
 		}
 	}
 	rep->mean_hops = n_ok ? (double)hop_sum / n_ok : 0;
+	for (l = 0; l < 2 * g->n_links; l++)
+		if (w.load[l] > rep->max_chan_load)
+			rep->max_chan_load = w.load[l];
 	rep->cdg_edges = w.n_edges;
 	rep->cdg_cyclic = kahn_cyclic(2 * g->n_links, w.edges, w.n_edges);
 	free(w.port_link);
 	free(w.edges);
+	free(w.load);
 	return rep->cdg_cyclic < 0 ? -1 : 0;
 oom:
 	free(w.port_link);
 	free(w.edges);
+	free(w.load);
 	return -1;
 }

@@ -20,6 +20,9 @@ struct verify_report {
 	int cdg_cyclic;
 	uint32_t max_hops;
 	double mean_hops;
+	double max_chan_load;	/* busiest inter-switch channel under
+				 * uniform host traffic (each host sends
+				 * 1.0 spread over the others) */
 };
 
 int verify_routes(const struct ta_graph *g, const struct ta_result *r,

@@ -1,0 +1,132 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Option tp_candidate (default yes): at bring-up, where turn addition's
+ * routes load a channel beyond what the traffic forces, the core also
+ * routes over Turn-Prohibition's turn set (plus what turn addition can
+ * add to it) and keeps the less loaded routes.  Judged from the output
+ * ports alone (route_verify.c: hop-by-hop walks, Kahn's check of the
+ * walked channel dependencies, uniform channel loads), on random nets
+ * of the kind where turn addition alone loses to TP:
+ *  - every host pair reachable, the walked CDG acyclic;
+ *  - the busiest channel carries no more than with the option off, and
+ *    no more than with TP (mode turn_prohibition) itself;
+ *  - on a fat tree with full bisection nothing else is tried (bring-up
+ *    cost unchanged), and the routes equal those with the option off.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "route_verify.h"
+#include "run_suite.h"
+#include "ta_engine.h"
+#include "topo_graph.h"
+
+static double load_of(const struct ta_graph *g, enum ta_mode mode, bool tp,
+		      struct ta_result *keep)
+{
+	struct ta_options o;
+	struct ta_result r;
+	struct verify_report rep;
+
+	ta_options_init(&o);
+	o.mode = mode;
+	o.tp_candidate = tp;
+	ck_assert_int_eq(ta_route(g, &o, NULL, &r), 0);
+	ck_assert_int_eq(verify_routes(g, &r, &rep), 0);
+	ck_assert_uint_eq(rep.unreachable_host_pairs, 0);
+	ck_assert_uint_eq(rep.unreachable_host_to_switch, 0);
+	ck_assert_int_eq(rep.cdg_cyclic, 0);
+	if (keep)
+		*keep = r;
+	else
+		ta_result_free(&r);
+	return rep.max_chan_load;
+}
+
+/* N switches, 10 inter-switch ports and 10 hosts each, seeds 1-3 */
+static void random_nets(unsigned n, unsigned *kept)
+{
+	unsigned seed;
+
+	for (seed = 1; seed <= 3; seed++) {
+		struct topo t;
+		struct ta_graph *g;
+		struct ta_result r;
+		double on, off, tp;
+
+		ck_assert_int_eq(topo_random(&t, n, 10, 10, seed), 0);
+		g = topo_to_graph(&t);
+		ck_assert_ptr_nonnull(g);
+		on = load_of(g, TA_MODE_TURN_ADDITION, true, &r);
+		off = load_of(g, TA_MODE_TURN_ADDITION, false, NULL);
+		tp = load_of(g, TA_MODE_TURN_PROHIBITION, false, NULL);
+		ck_assert_msg(on <= off * (1 + 1e-9) && on <= tp * (1 + 1e-9),
+			      "random %u seed %u: busiest channel %.4f, option off %.4f, TP %.4f",
+			      n, seed, on, off, tp);
+		ck_assert_int_eq(r.stats.tp_tried, 1);
+		*kept += r.stats.tp_kept;
+		ta_result_free(&r);
+		ta_graph_free(g);
+		topo_free(&t);
+	}
+}
+
+START_TEST(random_small)
+{
+	unsigned kept = 0;
+
+	random_nets(20, &kept);
+	random_nets(40, &kept);
+}
+END_TEST
+
+START_TEST(random_large)
+{
+	unsigned kept = 0;
+
+	random_nets(80, &kept);
+	/* where TP's set is the better one, it is taken */
+	ck_assert_uint_ge(kept, 1);
+}
+END_TEST
+
+START_TEST(fat_tree_untouched)
+{
+	struct topo t;
+	struct ta_graph *g;
+	struct ta_result on, off;
+	size_t n;
+
+	ck_assert_int_eq(topo_fattree2(&t, 12, 6, 6, 1), 0);
+	g = topo_to_graph(&t);
+	ck_assert_ptr_nonnull(g);
+	load_of(g, TA_MODE_TURN_ADDITION, true, &on);
+	load_of(g, TA_MODE_TURN_ADDITION, false, &off);
+	ck_assert_int_eq(on.stats.tp_tried, 0);
+	n = (size_t)on.n_sw * on.n_dest;
+	ck_assert_int_eq(memcmp(on.port, off.port, n), 0);
+	ta_result_free(&on);
+	ta_result_free(&off);
+	ta_graph_free(g);
+	topo_free(&t);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("tp_candidate");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, random_small);
+	tcase_add_test(tc, random_large);
+	tcase_add_test(tc, fat_tree_untouched);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return run_suite(suite());
+}
