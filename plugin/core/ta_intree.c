@@ -253,6 +253,46 @@ static void compute_div(struct ta_intree *t, uint32_t dest_sw)
 			t->div[s] = 1;
 }
 
+#define MAX_SIB 256u
+
+/*
+ * A displaced destination's pick at switch s (struct ta_choice): index
+ * in cand (n candidates, sorted by sort_cand) of the first candidate,
+ * from (spread + s + dest_sw) mod n on, whose neighbour the fewest
+ * siblings use at s.
+ */
+static uint32_t displaced_pick(const struct ta_graph *g, uint32_t s,
+			       uint32_t dest_sw, const uint32_t *cand,
+			       uint32_t n, const struct ta_choice *ch)
+{
+	const struct ta_switch *sw = &g->sw[s];
+	uint32_t start = (ch->spread + s + dest_sw) % n, best = start;
+	uint32_t peer[MAX_SIB], n_peer = 0, best_use = UINT32_MAX, i, k;
+
+	for (i = 0; i < ch->n_sib && n_peer < MAX_SIB; i++) {
+		uint8_t p = ch->sib[i].col[(size_t)s * ch->sib[i].stride];
+
+		for (k = 0; p != TA_NO_PORT && k < sw->n_ends; k++)
+			if (sw->ends[k].port == p) {
+				peer[n_peer++] = sw->ends[k].peer;
+				break;
+			}
+	}
+	if (!n_peer)
+		return start;
+	for (k = 0; k < n && best_use; k++) {
+		uint32_t c = (start + k) % n, use = 0;
+
+		for (i = 0; i < n_peer; i++)
+			use += peer[i] == sw->ends[cand[c]].peer;
+		if (use < best_use) {
+			best = c;
+			best_use = use;
+		}
+	}
+	return best;
+}
+
 /* the rule of struct ta_choice */
 static uint32_t choose(const struct ta_intree *t, uint32_t s,
 		       uint32_t dest_sw, const uint32_t *cand, uint32_t n,
@@ -285,7 +325,7 @@ static uint32_t choose(const struct ta_intree *t, uint32_t s,
 	for (k = 0; k < n; k++)
 		if (t->g->sw[s].ends[cand[k]].port == home)
 			return cand[k];
-	return cand[(ch->spread + s + dest_sw) % n];
+	return cand[displaced_pick(t->g, s, dest_sw, cand, n, ch)];
 }
 
 uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
@@ -485,7 +525,7 @@ uint32_t ta_intree_fast(struct ta_intree *t, const uint8_t *state,
 				if (g->sw[v].ends[cand[c]].port == home)
 					break;
 			if (c == n)
-				c = (ch->spread + v + dest_sw) % n;
+				c = displaced_pick(g, v, dest_sw, cand, n, ch);
 		}
 		if (!t->pc_open[t->pc_start[v] + c])
 			return 0;
