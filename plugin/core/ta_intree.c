@@ -257,17 +257,20 @@ static void compute_div(struct ta_intree *t, uint32_t dest_sw)
 
 /*
  * A displaced destination's pick at switch s (struct ta_choice): index
- * in cand (n candidates, sorted by sort_cand) of the first candidate,
- * from (spread + s + dest_sw) mod n on, whose neighbour the fewest
- * siblings use at s.
+ * in cand (n candidates, sorted by sort_cand) of candidate key mod n,
+ * key = spread + s + dest_sw, if no more siblings use its neighbour at
+ * s than any other's, else of the (key / n mod f)-th of the f
+ * candidates with the fewest: the displaced LIDs a sibling's neighbour
+ * would have had go evenly to the others.
  */
 static uint32_t displaced_pick(const struct ta_graph *g, uint32_t s,
 			       uint32_t dest_sw, const uint32_t *cand,
 			       uint32_t n, const struct ta_choice *ch)
 {
 	const struct ta_switch *sw = &g->sw[s];
-	uint32_t start = (ch->spread + s + dest_sw) % n, best = start;
-	uint32_t peer[MAX_SIB], n_peer = 0, best_use = UINT32_MAX, i, k;
+	uint32_t key = ch->spread + s + dest_sw;
+	uint32_t peer[MAX_SIB], use[MAX_SIB], n_peer = 0, least = UINT32_MAX;
+	uint32_t f = 0, i, k;
 
 	for (i = 0; i < ch->n_sib && n_peer < MAX_SIB; i++) {
 		uint8_t p = ch->sib[i].col[(size_t)s * ch->sib[i].stride];
@@ -278,19 +281,24 @@ static uint32_t displaced_pick(const struct ta_graph *g, uint32_t s,
 				break;
 			}
 	}
-	if (!n_peer)
-		return start;
-	for (k = 0; k < n && best_use; k++) {
-		uint32_t c = (start + k) % n, use = 0;
-
+	if (!n_peer || n > MAX_SIB)
+		return key % n;
+	for (k = 0; k < n; k++) {
+		use[k] = 0;
 		for (i = 0; i < n_peer; i++)
-			use += peer[i] == sw->ends[cand[c]].peer;
-		if (use < best_use) {
-			best = c;
-			best_use = use;
-		}
+			use[k] += peer[i] == sw->ends[cand[k]].peer;
+		if (use[k] < least)
+			least = use[k];
 	}
-	return best;
+	if (use[key % n] == least)
+		return key % n;
+	for (k = 0; k < n; k++)
+		f += use[k] == least;
+	f = key / n % f;
+	for (k = 0; k < n; k++)
+		if (use[k] == least && !f--)
+			break;
+	return k;
 }
 
 /* the rule of struct ta_choice */

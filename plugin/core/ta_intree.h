@@ -86,11 +86,14 @@ void ta_intree_free(struct ta_intree *t);
  *    destination's traffic spreads over the remaining links differently
  *    per source switch, and one switch's displaced destinations spread
  *    by their switch.  With siblings (the other LIDs of the
- *    destination's port, LMC > 0) it takes, from that candidate on in
- *    turn, the first whose neighbour switch the fewest siblings use at
- *    s: a port's LIDs keep leaving s through distinct neighbours (the
- *    path diversity LMC is for) where there are enough.  No sibling:
- *    the rule above, unchanged.
+ *    destination's port, LMC > 0) that candidate stays if no more
+ *    siblings use its neighbour switch at s than any other's; else it
+ *    takes the ((spread + s + dest_sw) / n mod f)-th of the f
+ *    candidates whose neighbour the fewest siblings use: a port's LIDs
+ *    keep leaving s through distinct neighbours (the path diversity LMC
+ *    is for) where there are enough, and what a sibling's neighbour
+ *    would have taken spreads evenly over the others.  No sibling: the
+ *    rule above, unchanged.
  */
 struct ta_sibling {
 	const uint8_t *col;	/* the sibling's port at switch s: */
