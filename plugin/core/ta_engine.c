@@ -12,6 +12,7 @@
 #include "ta_keep.h"
 #include "ta_period.h"
 #include "ta_root.h"
+#include "ta_siblings.h"
 #include "ta_traffic.h"
 #include "ta_turnadd.h"
 #include "ta_turnprohib.h"
@@ -578,14 +579,17 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	const struct ta_graph *g = j->g;
 	struct ta_intree t;
 	struct ta_keep keep = { 0 };
+	struct ta_sibs sibs;	/* LMC > 0: port by port (ta_siblings.h) */
 	struct columns cols = { .n = 0 };
 	int keeping = j->all_carried && j->prior && j->prior->last_port;
 	uint8_t *kept = calloc(g->n_dest + 1, 1);
 	uint32_t k;
 
-	if (ta_intree_init(&t, g) || (keeping && ta_keep_init(&keep, g)) ||
+	if (ta_sibs_init(&sibs, g, j->prior) || ta_intree_init(&t, g) ||
+	    (keeping && ta_keep_init(&keep, g)) ||
 	    !kept || !(cols.buf = malloc((size_t)COLS * g->n_sw + 1)) ||
 	    (keeping && find_kept(j, &keep, kept))) {
+		ta_sibs_free(&sibs);
 		ta_intree_free(&t);
 		ta_keep_free(&keep);
 		free(kept);
@@ -593,8 +597,10 @@ static int route_all(struct route_job *j, struct ta_result *res)
 		return -1;
 	}
 	for (k = 0; k < g->n_dest; k++) {
-		uint32_t d = j->by_switch[k], sw = g->dest[d].sw, got;
+		uint32_t d = sibs.order ? sibs.order[k] : j->by_switch[k];
+		uint32_t sw = g->dest[d].sw, got;
 		struct ta_choice ch = { .spread = j->spread[d] };
+		uint8_t *col;
 
 		if (kept[d]) {
 			res->stats.dests_kept++;
@@ -605,6 +611,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			ch.home = j->prior->home_port + d;
 			ch.home_stride = g->n_dest;
 		}
+		ta_sibs_for(&sibs, d, kept, &ch);
 		got = ta_intree_fast(&t, j->cdg.state, sw, &ch);
 		if (!got)
 			got = ta_intree_build(&t, j->cdg.state, NULL, sw, &ch);
@@ -612,7 +619,9 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			ta_intree_build(&t, j->cdg.state, &j->esc, sw, &ch);
 			res->stats.dests_fallback++;
 		}
-		write_routes(g, &t, d, next_column(g, &cols, d, res), res);
+		col = next_column(g, &cols, d, res);
+		write_routes(g, &t, d, col, res);
+		ta_sibs_routed(&sibs, d, col);
 		if (j->measure && g->dest[d].is_host)
 			ta_flow_add(&j->flow, g, &t, j->group[d], NULL,
 				    j->load);
@@ -622,6 +631,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 		write_kept(j, kept, res);
 	free(cols.buf);
 	free(kept);
+	ta_sibs_free(&sibs);
 	ta_intree_free(&t);
 	ta_keep_free(&keep);
 	return 0;

@@ -253,6 +253,54 @@ static void compute_div(struct ta_intree *t, uint32_t dest_sw)
 			t->div[s] = 1;
 }
 
+#define MAX_SIB 256u
+
+/*
+ * A displaced destination's pick at switch s (struct ta_choice): index
+ * in cand (n candidates, sorted by sort_cand) of candidate key mod n,
+ * key = spread + s + dest_sw, if no more siblings use its neighbour at
+ * s than any other's, else of the (key / n mod f)-th of the f
+ * candidates with the fewest: the displaced LIDs a sibling's neighbour
+ * would have had go evenly to the others.
+ */
+static uint32_t displaced_pick(const struct ta_graph *g, uint32_t s,
+			       uint32_t dest_sw, const uint32_t *cand,
+			       uint32_t n, const struct ta_choice *ch)
+{
+	const struct ta_switch *sw = &g->sw[s];
+	uint32_t key = ch->spread + s + dest_sw;
+	uint32_t peer[MAX_SIB], use[MAX_SIB], n_peer = 0, least = UINT32_MAX;
+	uint32_t f = 0, i, k;
+
+	for (i = 0; i < ch->n_sib && n_peer < MAX_SIB; i++) {
+		uint8_t p = ch->sib[i].col[(size_t)s * ch->sib[i].stride];
+
+		for (k = 0; p != TA_NO_PORT && k < sw->n_ends; k++)
+			if (sw->ends[k].port == p) {
+				peer[n_peer++] = sw->ends[k].peer;
+				break;
+			}
+	}
+	if (!n_peer || n > MAX_SIB)
+		return key % n;
+	for (k = 0; k < n; k++) {
+		use[k] = 0;
+		for (i = 0; i < n_peer; i++)
+			use[k] += peer[i] == sw->ends[cand[k]].peer;
+		if (use[k] < least)
+			least = use[k];
+	}
+	if (use[key % n] == least)
+		return key % n;
+	for (k = 0; k < n; k++)
+		f += use[k] == least;
+	f = key / n % f;
+	for (k = 0; k < n; k++)
+		if (use[k] == least && !f--)
+			break;
+	return k;
+}
+
 /* the rule of struct ta_choice */
 static uint32_t choose(const struct ta_intree *t, uint32_t s,
 		       uint32_t dest_sw, const uint32_t *cand, uint32_t n,
@@ -285,7 +333,7 @@ static uint32_t choose(const struct ta_intree *t, uint32_t s,
 	for (k = 0; k < n; k++)
 		if (t->g->sw[s].ends[cand[k]].port == home)
 			return cand[k];
-	return cand[(ch->spread + s + dest_sw) % n];
+	return cand[displaced_pick(t->g, s, dest_sw, cand, n, ch)];
 }
 
 uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
@@ -485,7 +533,7 @@ uint32_t ta_intree_fast(struct ta_intree *t, const uint8_t *state,
 				if (g->sw[v].ends[cand[c]].port == home)
 					break;
 			if (c == n)
-				c = (ch->spread + v + dest_sw) % n;
+				c = displaced_pick(g, v, dest_sw, cand, n, ch);
 		}
 		if (!t->pc_open[t->pc_start[v] + c])
 			return 0;

@@ -85,12 +85,27 @@ void ta_intree_free(struct ta_intree *t);
  *    takes candidate ((spread + s + dest_sw) mod n): a displaced
  *    destination's traffic spreads over the remaining links differently
  *    per source switch, and one switch's displaced destinations spread
- *    by their switch.
+ *    by their switch.  With siblings (the other LIDs of the
+ *    destination's port, LMC > 0) that candidate stays if no more
+ *    siblings use its neighbour switch at s than any other's; else it
+ *    takes the ((spread + s + dest_sw) / n mod f)-th of the f
+ *    candidates whose neighbour the fewest siblings use: a port's LIDs
+ *    keep leaving s through distinct neighbours (the path diversity LMC
+ *    is for) where there are enough, and what a sibling's neighbour
+ *    would have taken spreads evenly over the others.  No sibling: the
+ *    rule above, unchanged.
  */
+struct ta_sibling {
+	const uint8_t *col;	/* the sibling's port at switch s: */
+	uint32_t stride;	/* col[s * stride], TA_NO_PORT if none */
+};
+
 struct ta_choice {
 	uint32_t spread;
 	const uint8_t *home;	/* NULL, or this destination's column */
 	uint32_t home_stride;
+	const struct ta_sibling *sib;	/* n_sib siblings' ports, or NULL */
+	uint32_t n_sib;
 };
 
 /*

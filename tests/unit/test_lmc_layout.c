@@ -17,6 +17,11 @@
  * run on min(m, S) distinct spines (m = 2^L) is ceil((hosts * m *
  * min(m, S) / S + leaves / S) / 64) blocks per leaf and spine (README,
  * "LMC").
+ * During a spine (director) failure, routed again with the memory of
+ * the first routing (ta_saved, as the plugin does): from every leaf a
+ * remote port's LIDs still leave through min(2^L, surviving spines)
+ * distinct spines, and only the entries that led into the failed
+ * switches change (the LFT MADs stay those the failure forces).
  */
 #include <check.h>
 #include <stdio.h>
@@ -27,6 +32,7 @@
 #include "route_verify.h"
 #include "run_suite.h"
 #include "ta_engine.h"
+#include "ta_saved.h"
 #include "topo.h"
 
 struct lmc_case {
@@ -125,25 +131,37 @@ static void assign_lids(struct built *b, const struct lmc_case *c)
 	la_result_free(&res);
 }
 
-static void build_graph(struct built *b)
+/*
+ * The core's graph of the fabric without switches gone .. gone + n_gone
+ * - 1 (topology indices) and their links and LIDs, as OpenSM sees it
+ * once they died; the others keep their LIDs.  Graph switch index: the
+ * topology's, less the gone ones before it.
+ */
+static struct ta_graph *graph_without(const struct built *b, unsigned gone,
+				      unsigned n_gone)
 {
-	unsigned i, k;
+	struct ta_graph *g = ta_graph_new();
+	unsigned *gi = malloc(b->t.n_sw * sizeof(*gi)), i, k, n = 0;
 
-	b->g = ta_graph_new();
-	ck_assert_ptr_nonnull(b->g);
-	for (i = 0; i < b->t.n_sw; i++)	/* GUID order = index order */
-		ck_assert_int_ge(ta_graph_add_switch(b->g, 0x1000 + i,
-						     b->t.sw_name[i]), 0);
+	ck_assert(g && gi);
+	for (i = 0; i < b->t.n_sw; i++) {	/* GUID order = index order */
+		gi[i] = i >= gone && i - gone < n_gone ? ~0u : n++;
+		if (gi[i] != ~0u)
+			ck_assert_int_ge(ta_graph_add_switch(g, 0x1000 + i,
+							     b->t.sw_name[i]),
+					 0);
+	}
 	for (i = 0; i < b->t.n_links; i++) {
 		const struct topo_link *l = &b->t.links[i];
 
-		ck_assert_int_ge(ta_graph_add_link(b->g, l->a, (uint8_t)l->pa,
-						   l->b, (uint8_t)l->pb), 0);
+		if (gi[l->a] != ~0u && gi[l->b] != ~0u)
+			ck_assert_int_ge(ta_graph_add_link(g, gi[l->a],
+				(uint8_t)l->pa, gi[l->b], (uint8_t)l->pb), 0);
 	}
 	for (i = 0; i < b->t.n_sw; i++)
-		ck_assert_int_ge(ta_graph_add_dest(b->g, b->ports[i].lid, i,
-						   0, false, 0x1000 + i,
-						   NULL), 0);
+		if (gi[i] != ~0u)
+			ck_assert_int_ge(ta_graph_add_dest(g, b->ports[i].lid,
+				gi[i], 0, false, 0x1000 + i, NULL), 0);
 	for (i = 0; i < b->t.n_hosts; i++) {
 		const struct la_port *p;
 
@@ -151,11 +169,20 @@ static void build_graph(struct built *b)
 			continue;
 		p = &b->ports[b->host_of[i]];
 		for (k = 0; k < p->n_lids; k++)
-			ck_assert_int_ge(ta_graph_add_dest(b->g,
-				(uint16_t)(p->lid + k), p->sw, p->sw_port,
+			ck_assert_int_ge(ta_graph_add_dest(g,
+				(uint16_t)(p->lid + k), gi[p->sw], p->sw_port,
 				true, p->guid, NULL), 0);
 	}
-	ck_assert_int_eq(ta_graph_finalize(b->g), 0);
+	ck_assert_int_eq(ta_graph_finalize(g), 0);
+	free(gi);
+	return g;
+}
+
+static void build_graph(struct built *b)
+{
+	unsigned i;
+
+	b->g = graph_without(b, ~0u, 0);
 	for (i = 0; i < 0xc000; i++)
 		b->dest_of[i] = UINT32_MAX;
 	for (i = 0; i < b->g->n_dest; i++)
@@ -345,6 +372,172 @@ START_TEST(test_lmc_case)
 }
 END_TEST
 
+/* distinct neighbour switches of graph switch s */
+static unsigned graph_peers(const struct ta_graph *g, unsigned s)
+{
+	unsigned j, k, n = 0;
+
+	for (j = 0; j < g->sw[s].n_ends; j++) {
+		for (k = 0; k < j; k++)
+			if (g->sw[s].ends[k].peer == g->sw[s].ends[j].peer)
+				break;
+		n += k == j;
+	}
+	return n;
+}
+
+/*
+ * The failure's tables g1/r1 against those of the full fabric (b->g,
+ * b->r): entries that did not lead into a gone switch (topology indices
+ * gone .. gone + n_gone - 1) are unchanged; from every leaf, each remote
+ * port's LIDs leave through min(m, surviving spines) distinct spines.
+ * Returns the number of displaced entries.
+ */
+static unsigned judge_failure(const struct built *b, const struct ta_graph *g1,
+			      const struct ta_result *r1, unsigned m,
+			      unsigned gone, unsigned n_gone)
+{
+	static uint32_t dest1[0xc000];
+	uint8_t *leaf = leaf_marks(b);
+	unsigned s, d, i, displaced = 0;
+
+	for (i = 0; i < 0xc000; i++)
+		dest1[i] = UINT32_MAX;
+	for (d = 0; d < g1->n_dest; d++)
+		dest1[g1->dest[d].lid] = d;
+	for (s = 0; s < g1->n_sw; s++) {
+		unsigned ts = (unsigned)(g1->sw[s].guid - 0x1000), want;
+
+		for (d = 0; d < g1->n_dest; d++) {
+			uint32_t d0 = b->dest_of[g1->dest[d].lid];
+			uint8_t old = ta_result_port(&b->r, ts, d0);
+			uint8_t now = ta_result_port(r1, s, d);
+			unsigned nb = neighbour(b, ts, old);
+
+			if (old != TA_NO_PORT && nb != ~0u && nb >= gone &&
+			    nb - gone < n_gone) {
+				displaced++;
+				continue;
+			}
+			ck_assert_msg(old == now,
+				      "switch %u LID %u moved %u -> %u", ts,
+				      g1->dest[d].lid, old, now);
+		}
+		if (!leaf[ts])
+			continue;
+		want = graph_peers(g1, s);
+		want = m < want ? m : want;
+		for (i = 0; i < b->t.n_hosts; i++) {
+			const struct la_port *p;
+			unsigned seen[128], n_seen = 0, k, j;
+
+			if (b->host_of[i] == ~0u)
+				continue;
+			p = &b->ports[b->host_of[i]];
+			if (p->sw == ts)
+				continue;
+			for (k = 0; k < p->n_lids; k++) {
+				uint32_t dd = dest1[p->lid + k];
+				unsigned sp;
+
+				ck_assert_uint_lt(dd, g1->n_dest);
+				sp = neighbour(b, ts,
+					       ta_result_port(r1, s, dd));
+				ck_assert_uint_ne(sp, ~0u);
+				for (j = 0; j < n_seen && seen[j] != sp; j++)
+					;
+				if (j == n_seen)
+					seen[n_seen++] = sp;
+			}
+			ck_assert_msg(n_seen == want,
+				      "failure: leaf %u: port 0x%llx's %u LIDs use %u spines, want %u",
+				      ts, (unsigned long long)p->guid, m,
+				      n_seen, want);
+		}
+	}
+	free(leaf);
+	return displaced;
+}
+
+struct fail_case {
+	struct lmc_case c;	/* max_blocks unused */
+	unsigned gone, n_gone;	/* topology indices of the failed switches */
+};
+
+static void run_failure(const struct fail_case *fc)
+{
+	static struct built b;
+	struct ta_options o;
+	struct ta_saved sv;
+	struct ta_prior_buf pb;
+	struct ta_result r1;
+	struct verify_report rep;
+	struct ta_graph *g1;
+	unsigned displaced;
+
+	memset(&b, 0, sizeof(b));
+	make_topo(&b, &fc->c);
+	assign_lids(&b, &fc->c);
+	build_graph(&b);
+	make_neighbours(&b);
+	ta_options_init(&o);
+	ta_saved_init(&sv);
+	ck_assert_int_eq(ta_route(b.g, &o, NULL, &b.r), 0);
+	ck_assert_int_eq(ta_saved_update(&sv, b.g, &b.r), 0);
+	g1 = graph_without(&b, fc->gone, fc->n_gone);
+	ck_assert_int_eq(ta_saved_prior(&sv, g1, &pb), 0);
+	ck_assert_int_eq(ta_route_prior(g1, &o, &pb.prior, NULL, &r1), 0);
+	ck_assert_int_eq(verify_routes(g1, &r1, &rep), 0);
+	ck_assert_uint_eq(rep.unreachable_host_pairs, 0);
+	ck_assert_uint_eq(rep.unreachable_host_to_switch, 0);
+	ck_assert_int_eq(rep.cdg_cyclic, 0);
+	displaced = judge_failure(&b, g1, &r1, 1u << fc->c.lmc, fc->gone,
+				  fc->n_gone);
+	printf("fattree%u %u %u %u %u %u lmc %u absent %u%%, switches %u-%u gone: %u entries displaced, every port's LIDs on distinct spines\n",
+	       fc->c.levels, fc->c.a, fc->c.b, fc->c.c, fc->c.d, fc->c.e,
+	       fc->c.lmc, fc->c.absent_pct, fc->gone,
+	       fc->gone + fc->n_gone - 1, displaced);
+	ck_assert_uint_gt(displaced, 0);
+	ta_prior_buf_free(&pb);
+	ta_result_free(&r1);
+	ta_graph_free(g1);
+	ta_saved_free(&sv);
+	ta_result_free(&b.r);
+	ta_graph_free(b.g);
+	topo_free(&b.t);
+	free(b.ports);
+	free(b.sw_guid);
+	free(b.peers);
+	free(b.host_of);
+	free(b.nb);
+}
+
+/*
+ * Spine failures: leaves first in topology order, then the spines (2
+ * levels) or per director its line and fabric switches (3 levels).
+ */
+static const struct fail_case fail_cases[] = {
+	/* S 6 -> 5, m 2 and 4 (4 of 5 survivors), a third absent */
+	{ { 2, 12, 6, 6, 0, 0, 1, 0, 0 }, 12 + 1, 1 },
+	{ { 2, 12, 6, 6, 0, 0, 2, 0, 0 }, 12 + 1, 1 },
+	{ { 2, 12, 6, 6, 0, 0, 2, 33, 0 }, 12 + 4, 1 },
+	/* S 4 -> 3 with m 4: a port's LIDs on all 3 survivors */
+	{ { 2, 8, 4, 4, 0, 0, 2, 0, 0 }, 8 + 0, 1 },
+	/* S 18 (m does not divide it) -> 17, m 4 */
+	{ { 2, 36, 18, 18, 0, 0, 2, 0, 0 }, 36 + 5, 1 },
+	/* two spines of 6 gone, m 4: 4 of the 4 survivors */
+	{ { 2, 12, 6, 6, 0, 0, 2, 0, 0 }, 12 + 2, 2 },
+	/* 3 levels: director 1 (6 line, 3 fabric switches) of 18, m 2, 4 */
+	{ { 3, 18, 6, 3, 6, 18, 1, 0, 0 }, 36 + 9, 9 },
+	{ { 3, 18, 6, 3, 6, 18, 2, 20, 0 }, 36 + 9, 9 },
+};
+
+START_TEST(test_lmc_failure)
+{
+	run_failure(&fail_cases[_i]);
+}
+END_TEST
+
 /*
  * Stability with LMC: LIDs given once, then the fabric swept again
  * unchanged, then with spine `gone` failed (switch indices after it
@@ -435,6 +628,7 @@ int main(void)
 	Suite *s = suite_create("lmc_layout");
 	TCase *t = tcase_create("cases");
 	TCase *st = tcase_create("stability");
+	TCase *f = tcase_create("failure");
 
 	tcase_set_timeout(t, 300);
 	tcase_add_loop_test(t, test_lmc_case, 0,
@@ -442,5 +636,9 @@ int main(void)
 	suite_add_tcase(s, t);
 	tcase_add_test(st, test_lmc_stable);
 	suite_add_tcase(s, st);
+	tcase_set_timeout(f, 300);
+	tcase_add_loop_test(f, test_lmc_failure, 0,
+			    (int)(sizeof(fail_cases) / sizeof(fail_cases[0])));
+	suite_add_tcase(s, f);
 	return run_suite(s);
 }
