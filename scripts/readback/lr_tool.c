@@ -5,6 +5,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "lc_input.h"
 #include "lc_parse.h"
 #include "lr_tool.h"
 
@@ -16,6 +17,7 @@ int lr_tool_main(const struct lr_tool *t, int argc, char **argv, void *ctx)
 	char *end;
 	int opt, ret;
 
+	lc_prog_name = t->name;
 	if (argc == 2 && !strcmp(argv[1], "--version")) {
 		printf("%s (turnadd) %s\n", t->name, TURNADD_VERSION);
 		return 0;

@@ -23,7 +23,7 @@ struct lr_tool {
 /*
  * Runs the tool on argv; its exit status: 0 every switch dumped, 1 a
  * read failed, 2 bad usage or a bad topology.  ctx goes to option() and
- * dump().
+ * dump().  Messages of the topology reader name the tool (lc_prog_name).
  */
 int lr_tool_main(const struct lr_tool *t, int argc, char **argv, void *ctx);
 
