@@ -150,8 +150,8 @@ what: after reading the switches' LFTs a restart still rewrites every table
 
 id: hops-off-by-one
 file: plugin/hop_tables.c
-from: h = dist[a->peer[k]] + 1;
-to: h = dist[a->peer[k]] + 2;
+from: h = dk + 1;
+to: h = dk + 2;
 tests: tests/integration/hop_tables.sh
 what: the min-hop tables the plugin fills for OpenSM count one hop too many
 
