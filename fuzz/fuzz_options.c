@@ -3,21 +3,8 @@
 #define _GNU_SOURCE
 #include <string.h>
 
-#include "fuzz_common.h"
+#include "fuzz_log.h"
 #include "ta_engine.h"
-
-static unsigned n_errors;
-
-static void on_log(void *ctx, enum ta_log_level level, const char *msg)
-{
-	(void)ctx;
-	FUZZ_CHECK(msg != NULL);
-	FUZZ_CHECK(strlen(msg) < 1024);
-	if (level == TA_LOG_ERROR)
-		n_errors++;
-}
-
-static const struct ta_log fuzz_log = { .fn = on_log };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -26,11 +13,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int ret;
 
 	ta_options_init(&o);
-	n_errors = 0;
+	fuzz_log_errors = 0;
 	ret = ta_options_load(&o, path, 0, &fuzz_log);
 	/* failure: exactly one error line; success: none */
 	FUZZ_CHECK(ret == 0 || ret == -1);
-	FUZZ_CHECK(n_errors == (ret ? 1u : 0u));
+	FUZZ_CHECK(fuzz_log_errors == (ret ? 1u : 0u));
 	if (!ret) {
 		FUZZ_CHECK(o.mode == TA_MODE_TURN_ADDITION ||
 			   o.mode == TA_MODE_NONE_PROHIBITED ||

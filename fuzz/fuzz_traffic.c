@@ -4,21 +4,8 @@
 #include <math.h>
 #include <string.h>
 
-#include "fuzz_common.h"
+#include "fuzz_log.h"
 #include "ta_traffic.h"
-
-static unsigned n_errors;
-
-static void on_log(void *ctx, enum ta_log_level level, const char *msg)
-{
-	(void)ctx;
-	FUZZ_CHECK(msg != NULL);
-	FUZZ_CHECK(strlen(msg) < 1024);
-	if (level == TA_LOG_ERROR)
-		n_errors++;
-}
-
-static const struct ta_log fuzz_log = { .fn = on_log };
 
 static void check_loaded(const struct ta_traffic *t)
 {
@@ -61,10 +48,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct ta_traffic t;
 	int ret;
 
-	n_errors = 0;
+	fuzz_log_errors = 0;
 	ret = ta_traffic_load(&t, path, &fuzz_log);
 	FUZZ_CHECK(ret == 0 || ret == -1);
-	FUZZ_CHECK(n_errors == (ret ? 1u : 0u));
+	FUZZ_CHECK(fuzz_log_errors == (ret ? 1u : 0u));
 	if (!ret)
 		check_loaded(&t);
 	else	/* a failed load leaves t empty */

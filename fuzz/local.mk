@@ -1,6 +1,6 @@
 # libFuzzer harnesses (fuzz/README); not built by make, only distributed.
 EXTRA_DIST += fuzz/README fuzz/local.mk fuzz/run_fuzzers.sh \
-	fuzz/fuzz_common.h fuzz/fuzz_options.c fuzz/fuzz_traffic.c \
+	fuzz/fuzz_common.h fuzz/fuzz_log.h fuzz/fuzz_options.c fuzz/fuzz_traffic.c \
 	fuzz/fuzz_netfile.c fuzz/fuzz_g2l.c fuzz/fuzz_core.c
 EXTRA_DIST += \
 	fuzz/corpus/core/ring5.bin \

@@ -67,11 +67,8 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/.." && pwd)
-
-usage() {
-	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
-	exit 2
-}
+# shellcheck source-path=SCRIPTDIR source=fabric_lib.sh
+. "$here/fabric_lib.sh"
 
 fabrics=ft2-648,ft3-5832 engines=turnadd,ftree,minhop,updn which=0
 counter=preload build=${TURNADD_BUILD:-$top} timeout_s=1200 out=''
@@ -89,12 +86,11 @@ while (($#)); do
 	--relink-pace) relink_pace=${2:?}; shift ;;
 	--mcast-groups) mc_groups=${2:?}; shift ;;
 	--out) out=${2:?}; shift ;;
-	-h | --help) usage ;;
-	*) printf 'bench_reroute: unknown option %s\n' "$1" >&2; usage ;;
+	*) fab_other_option bench_reroute "$1" ;;
 	esac
 	shift
 done
-[[ $which =~ ^[0-9]+$ ]] || usage
+[[ $which =~ ^[0-9]+$ ]] || fab_usage
 [[ $lmcs =~ ^[0-7](,[0-7])*$ ]] || {
 	printf 'bench_reroute: bad --lmc %s (values 0 to 7)\n' "$lmcs" >&2
 	exit 2

@@ -92,11 +92,6 @@ top=$(cd "$here/.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=ensure_build.sh
 . "$here/ensure_build.sh"
 
-usage() {
-	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
-	exit 2
-}
-
 fabrics=ft2-648,ft3-5832,ft3-11664 engines=turnadd,ftree,updn,minhop
 ours=turnadd base=ftree which=0 repeat=1 build=${TURNADD_BUILD:-}
 plugin_dir='' quiet_opt='' timeout_s=1200 out='' merge=''
@@ -115,12 +110,11 @@ while (($#)); do
 	--out) out=${2:?}; shift ;;
 	--merge) merge=${2:?}; shift ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
-	-h | --help) usage ;;
-	*) printf 'bench_speed: unknown option %s\n' "$1" >&2; usage ;;
+	*) fab_other_option bench_speed "$1" ;;
 	esac
 	shift
 done
-[[ $which =~ ^[0-9]+$ ]] || usage
+[[ $which =~ ^[0-9]+$ ]] || fab_usage
 [[ $repeat =~ ^[1-9][0-9]*$ ]] || fab_die "bad --repeat '$repeat'"
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || fab_die "bad --timeout '$timeout_s'"
 [[ -z $quiet_opt || $quiet_opt =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
@@ -130,9 +124,7 @@ if [[ -n $merge ]]; then
 elif [[ -z $build ]]; then
 	ensure_build >&2
 fi
-build=$(cd "$build" && pwd) || fab_die "no build dir $build"
-plugin_dir=${plugin_dir:-$build/plugin/.libs}
-[[ $plugin_dir == /* ]] || plugin_dir=$PWD/$plugin_dir
+fab_build_paths
 topogen=$build/ibsim_topos/topogen
 [[ -n $merge || -x $topogen ]] || fab_die "$topogen not built (make, or --build DIR)"
 if [[ -z $merge && ,$engines, == *,turnadd,* && ! -e $plugin_dir/libturnadd.so ]]; then
@@ -144,37 +136,29 @@ fi
 mkdir -p "$out/nets" "$out/runs"
 out=$(cd "$out" && pwd)
 
-# fabric_setup NAME: sets net (a netfile) and fail_names/fail_prefixes
+# fabric_setup NAME: sets net (a netfile, made by topogen once per out
+# dir) and fail_names (2-level: a spine) or fail_prefixes (a director)
 fabric_setup() {
+	local gen=()
 	fail_names=() fail_prefixes=()
 	case $1 in
-	ft2-648)
-		net=$top/ibsim_topos/ft2-36x18.net
-		fail_names=("ft-spine$which") ;;
-	ft3-5832)
-		net=$out/nets/ft3-5832.net
-		[[ -s $net ]] || "$topogen" fattree3 18 18 9 18 18 >"$net"
-		fail_prefixes=("dir$which-") ;;
-	ft3-11664)
-		net=$out/nets/ft3-11664.net
-		[[ -s $net ]] || "$topogen" fattree3 18 36 18 18 18 >"$net"
-		fail_prefixes=("dir$which-") ;;
-	ft2-2048)
-		net=$out/nets/ft2-2048.net
-		[[ -s $net ]] || "$topogen" fattree2 64 32 32 >"$net"
-		fail_names=("ft-spine$which") ;;
-	ft3-16000)
-		net=$out/nets/ft3-16000.net
-		[[ -s $net ]] || "$topogen" fattree3 20 40 20 20 20 >"$net"
-		fail_prefixes=("dir$which-") ;;
-	ft3-32768)
-		net=$out/nets/ft3-32768.net
-		[[ -s $net ]] || "$topogen" --switch-ports 64 \
-			fattree3 32 32 32 32 32 >"$net"
-		fail_prefixes=("dir$which-") ;;
+	ft2-648) net=$top/ibsim_topos/ft2-36x18.net ;;
+	ft3-5832) gen=(fattree3 18 18 9 18 18) ;;
+	ft3-11664) gen=(fattree3 18 36 18 18 18) ;;
+	ft2-2048) gen=(fattree2 64 32 32) ;;
+	ft3-16000) gen=(fattree3 20 40 20 20 20) ;;
+	ft3-32768) gen=(--switch-ports 64 fattree3 32 32 32 32 32) ;;
 	*)
 		printf 'bench_speed: unknown fabric %s\n' "$1" >&2
 		exit 2 ;;
+	esac
+	if ((${#gen[@]})); then
+		net=$out/nets/$1.net
+		[[ -s $net ]] || "$topogen" "${gen[@]}" >"$net"
+	fi
+	case $1 in
+	ft2-*) fail_names=("ft-spine$which") ;;
+	*) fail_prefixes=("dir$which-") ;;
 	esac
 }
 

@@ -19,23 +19,11 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source-path=SCRIPTDIR source=campaign_lib.sh
+. "$here/campaign_lib.sh"
 build=${TURNADD_BUILD:-$here/..} cycles=100 seed=1 out=''
-while (($#)); do
-	case $1 in
-	--build) build=${2:?}; shift ;;
-	--cycles) cycles=${2:?}; shift ;;
-	--seed) seed=${2:?}; shift ;;
-	--out) out=${2:?}; shift ;;
-	*) sed -n '4,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
-	esac
-	shift
-done
-build=$(cd "$build" && pwd)
-topogen=$build/ibsim_topos/topogen
-[[ -x $topogen ]] || { echo "campaign_configured: $topogen not built" >&2; exit 2; }
-out=${out:-$(mktemp -d "${TMPDIR:-/tmp}/campaign_configured.XXXXXX")}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+camp_options '' "$@"
+camp_setup campaign_configured
 
 # NAME, topogen arguments, escape root, traffic file lines
 "$topogen" random 20 8 2 5 >"$out/rnd20.net"
@@ -48,32 +36,23 @@ printf 'group l0 prefix ft-leaf0-\ngroup l4 prefix ft-leaf4-\nweight l0 l4 10\nd
 "$topogen" ft3join-traffic >"$out/ftj.traffic"
 specs=(rnd20:rnd-sw3 rnd24:rnd-sw11 ft2:ft-leaf2 ftj:tA-edge1-0)
 
-status=0
 for spec in "${specs[@]}"; do
 	name=${spec%%:*} root=${spec#*:}
-	printf 'campaign %s (escape root %s, %s cycles, seed %s)...\n' \
-		"$name" "$root" "$cycles" "$seed" >&2
-	"$here/fault_campaign.sh" --build "$build" --net "$out/$name.net" \
-		--seed "$seed" --cycles "$cycles" --escape-root "$root" \
-		--traffic "$out/$name.traffic" --out "$out/$name" \
-		>"$out/$name.txt" 2>&1 || status=1
+	camp_run "$name" "escape root $root, $cycles cycles, seed $seed" \
+		--escape-root "$root" --traffic "$out/$name.traffic"
 done
 
 printf '\n%-6s %-12s %6s %8s %6s %7s %9s %7s %6s %7s %7s %5s\n' fabric root \
 	cycles failures root_f toggles fallbacks unreach cycles eng_err cfg_err bad
 for spec in "${specs[@]}"; do
 	name=${spec%%:*} root=${spec#*:}
-	awk -F, -v name="$name" -v root="$root" \
-		-v rootf="$(awk -F, 'NR > 1 && $3 ~ /root/' "$out/$name/steps.csv" | wc -l)" '
-		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		{
-			printf "%-6s %-12s %6s %8s %6s %7s %9s %7s %6s %7s %7s %5s\n",
-				name, root, $c["cycles_run"], $c["failures_injected"],
-				rootf, $c["traffic_toggles"], $c["fallbacks"],
-				$c["unreachable_connected_pairs"] + $c["unreachable_host_to_switch"],
-				$c["cdg_cycles"], $c["engine_errors"],
-				$c["config_errors"], $c["bad_steps"]
-		}' "$out/$name/summary.csv"
+	rootf=$(awk -F, 'NR > 1 && $3 ~ /root/' "$out/$name/steps.csv" \
+		2>/dev/null | wc -l || true)
+	camp_row '%-6s %-12s %6s %8s %6s %7s %9s %7s %6s %7s %7s %5s\n' \
+		"$name" "=$root" cycles_run failures_injected "=$rootf" \
+		traffic_toggles fallbacks \
+		unreachable_connected_pairs+unreachable_host_to_switch \
+		cdg_cycles engine_errors config_errors bad_steps
 done
 printf '\nresults: %s\n' "$out"
-exit "$status"
+exit "$camp_status"

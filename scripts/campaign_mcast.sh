@@ -28,32 +28,12 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source-path=SCRIPTDIR source=campaign_lib.sh
+. "$here/campaign_lib.sh"
 build=${TURNADD_BUILD:-$here/..} cycles=4 groups=10 seed=1 out=''
 sizes=10,20,30,40,50,60,70,80,90,100 seeds=1,2,3 ks=4,8
-usage() {
-	sed -n '4,27p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2
-	exit 2
-}
-while (($#)); do
-	case $1 in
-	--build) build=${2:?}; shift ;;
-	--cycles) cycles=${2:?}; shift ;;
-	--groups) groups=${2:?}; shift ;;
-	--seed) seed=${2:?}; shift ;;
-	--sizes) sizes=${2:?}; shift ;;
-	--seeds) seeds=${2:?}; shift ;;
-	--ks) ks=${2:?}; shift ;;
-	--out) out=${2:?}; shift ;;
-	*) usage ;;
-	esac
-	shift
-done
-build=$(cd "$build" && pwd)
-topogen=$build/ibsim_topos/topogen
-[[ -x $topogen ]] || { echo "campaign_mcast: $topogen not built" >&2; exit 2; }
-out=${out:-$(mktemp -d "${TMPDIR:-/tmp}/campaign_mcast.XXXXXX")}
-mkdir -p "$out"
-out=$(cd "$out" && pwd)
+camp_options 'groups sizes seeds ks' "$@"
+camp_setup campaign_mcast
 
 names=()
 add() {		# add NAME TOPOGEN-ARGS...
@@ -84,33 +64,18 @@ names+=(random20)
 add rnd40-4-3 random 40 10 4 3
 add ft2-8x4 fattree2 8 4 4
 
-status=0
 for name in "${names[@]}"; do
-	printf 'campaign %s (%s cycles, %s groups, seed %s)...\n' \
-		"$name" "$cycles" "$groups" "$seed" >&2
-	"$here/fault_campaign.sh" --build "$build" --net "$out/$name.net" \
-		--seed "$seed" --cycles "$cycles" --restore-every 2 \
-		--mcast-groups "$groups" --out "$out/$name" \
-		>"$out/$name.txt" 2>&1 || status=1
+	camp_run "$name" "$cycles cycles, $groups groups, seed $seed" \
+		--restore-every 2 --mcast-groups "$groups"
 done
 
 printf '\n%-16s %6s %8s %7s %6s %9s %7s %5s %7s\n' fabric cycles failures \
 	unreach cycles fallbacks eng_err bad seconds
 for name in "${names[@]}"; do
-	if [[ ! -s $out/$name/summary.csv ]]; then
-		printf '%-16s did not run (see %s)\n' "$name" "$out/$name.txt"
-		status=1
-		continue
-	fi
-	awk -F, -v name="$name" '
-		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		{
-			printf "%-16s %6s %8s %7s %6s %9s %7s %5s %7s\n",
-				name, $c["cycles_run"], $c["failures_injected"],
-				$c["unreachable_connected_pairs"] + $c["unreachable_host_to_switch"],
-				$c["cdg_cycles"], $c["fallbacks"],
-				$c["engine_errors"], $c["bad_steps"], $c["seconds"]
-		}' "$out/$name/summary.csv"
+	camp_row '%-16s %6s %8s %7s %6s %9s %7s %5s %7s\n' "$name" \
+		cycles_run failures_injected \
+		unreachable_connected_pairs+unreachable_host_to_switch \
+		cdg_cycles fallbacks engine_errors bad_steps seconds
 done
 printf '\nresults: %s\n' "$out"
-exit "$status"
+exit "$camp_status"

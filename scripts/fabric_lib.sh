@@ -19,6 +19,10 @@
 #   fab_run_lftcheck LFTCHECK   prints the checker's report, returns its status
 #   fab_console CMD             sends a command to the ibsim console
 #   fab_cleanup                 stops what was started, by PID (also on EXIT)
+#   fab_build_paths             build, plugin_dir, lftcheck, lftread of a
+#                               build tree
+#   fab_usage, fab_other_option PROG OPTION
+#                               a script's --help / usage error (its header)
 #
 # Every run has its own IBSIM_SOCKNAME (ibsim and its clients meet on
 # abstract sockets named after it), so parallel runs never cross-connect.
@@ -59,6 +63,36 @@ fab_log() {
 fab_die() {
 	printf 'fabric: error: %s\n' "$*" >&2
 	exit 3
+}
+
+# The calling script's header comment (from line 4 up to its "set -euo
+# pipefail") to stderr, then exit 2: its --help and usage errors.
+fab_usage() {
+	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0" >&2
+	exit 2
+}
+
+# fab_other_option PROG OPTION: the last case of a script's option loop:
+# -h, --help: fab_usage; anything else: says PROG does not know it, and
+# fab_usage.
+fab_other_option() {
+	case $2 in
+	-h | --help) ;;
+	*) printf '%s: unknown option %s\n' "$1" "$2" >&2 ;;
+	esac
+	fab_usage
+}
+
+# For a script run on a build tree: its variables build (made absolute)
+# and plugin_dir (default build/plugin/.libs; made absolute), and
+# lftcheck and lftread, the tools built there.
+# shellcheck disable=SC2034 # lftcheck, lftread: the sourcing script's
+fab_build_paths() {
+	build=$(cd "$build" && pwd) || fab_die "no build dir $build"
+	plugin_dir=${plugin_dir:-$build/plugin/.libs}
+	[[ $plugin_dir == /* ]] || plugin_dir=$PWD/$plugin_dir
+	lftcheck=$build/scripts/lftcheck
+	lftread=$build/scripts/lftread
 }
 
 # Seconds since fab_init, with milliseconds.

@@ -100,11 +100,6 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source-path=SCRIPTDIR source=fault_model.sh
 . "$here/fault_model.sh"
 
-usage() {
-	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
-	exit 2
-}
-
 net='' out='' cycles=100 seed=1 build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' budget=3000 step_timeout=60 quiet='' sweep_wait=10
 restore_every=10 keep_all=0 dry_run=0 root_name='' traffic=''
@@ -128,30 +123,25 @@ while (($#)); do
 	--mcast-groups) mc_groups=${2:?}; shift ;;
 	--dry-run) dry_run=1 ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
-	-h | --help) usage ;;
-	*) printf 'fault_campaign: unknown option %s\n' "$1" >&2; usage ;;
+	*) fab_other_option fault_campaign "$1" ;;
 	esac
 	shift
 done
-[[ -n $net ]] || usage
+[[ -n $net ]] || fab_usage
 for v in cycles seed budget step_timeout sweep_wait restore_every; do
 	[[ ${!v} =~ ^[0-9]+$ ]] || {
 		printf 'fault_campaign: bad --%s %s\n' "${v//_/-}" "${!v}" >&2
-		usage
+		fab_usage
 	}
 done
 ((budget > 0 && step_timeout > 0 && sweep_wait > 0 && restore_every > 0)) ||
-	usage
+	fab_usage
 [[ -z $quiet || $quiet =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
 	fab_die "bad --quiet '$quiet'"
 [[ -r $net ]] || fab_die "cannot read netfile $net"
 [[ -z $traffic || -r $traffic ]] || fab_die "cannot read traffic file $traffic"
 net=$(fab_abspath "$net")
-build=$(cd "$build" && pwd) || fab_die "no build dir $build"
-plugin_dir=${plugin_dir:-$build/plugin/.libs}
-[[ $plugin_dir == /* ]] || plugin_dir=$PWD/$plugin_dir
-lftcheck=$build/scripts/lftcheck
-lftread=$build/scripts/lftread
+fab_build_paths
 madlib=$build/scripts/.libs/libmadcount.so
 for t in "$lftcheck" "$lftread"; do
 	[[ -x $t ]] || fab_die "$t not built (make, or pass --build DIR)"

@@ -17,11 +17,12 @@ scripts_libfabtopo_la_SOURCES = \
 	scripts/fabtopo/lc_ibnd.c scripts/fabtopo/lc_ibnd.h
 FABTOPO_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/scripts/fabtopo
 # and scripts/readback/ sends directed-route SMPs along paths of that
-# model (libibumad).
+# model (libibumad); lr_tool.c is the main() of lftread and mftread.
 noinst_LTLIBRARIES += scripts/libdrsmp.la
 scripts_libdrsmp_la_SOURCES = \
 	scripts/readback/lr_smp.c scripts/readback/lr_smp.h \
-	scripts/readback/lr_paths.c scripts/readback/lr_paths.h
+	scripts/readback/lr_paths.c scripts/readback/lr_paths.h \
+	scripts/readback/lr_tool.c scripts/readback/lr_tool.h
 scripts_libdrsmp_la_CPPFLAGS = $(FABTOPO_CPPFLAGS)
 scripts_libdrsmp_la_CFLAGS = $(AM_CFLAGS) $(IBUMAD_CFLAGS)
 
@@ -78,7 +79,7 @@ dist_noinst_SCRIPTS += scripts/analysis_random.sh
 
 # Seeded fault campaign (failures and restores, tables checked after each).
 dist_noinst_SCRIPTS += scripts/fault_campaign.sh scripts/campaign_configured.sh \
-	scripts/fault_model.sh scripts/campaign_mcast.sh
+	scripts/fault_model.sh scripts/campaign_mcast.sh scripts/campaign_lib.sh
 
 # OpenSM with the plugin under valgrind memcheck (not in make check).
 dist_noinst_SCRIPTS += scripts/valgrind_opensm.sh

@@ -98,11 +98,6 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source-path=SCRIPTDIR source=mcast_lib.sh
 . "$here/mcast_lib.sh"
 
-usage() {
-	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
-	exit 2
-}
-
 engine='' net='' out='' counter=preload build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' quiet='' timeout_s=600 rows=10 pace=0
 restore=1 check=1 check_bringup=1
@@ -134,15 +129,14 @@ while (($#)); do
 	--mcast-seed) mc_seed=${2:?}; shift ;;
 	--mcast-max) mc_max=${2:?}; shift ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
-	-h | --help) usage ;;
-	*) printf 'mad_count: unknown option %s\n' "$1" >&2; usage ;;
+	*) fab_other_option mad_count "$1" ;;
 	esac
 	shift
 done
-[[ -n $engine && -n $net ]] || usage
+[[ -n $engine && -n $net ]] || fab_usage
 ((${#fails[@]} + ${#prefixes[@]})) || [[ -n $link_a ]] || {
 	printf 'mad_count: say what fails: --fail NAME, --fail-prefix PFX or --fail-link A B\n' >&2
-	usage
+	fab_usage
 }
 [[ -z $link_a ]] || ((${#fails[@]} + ${#prefixes[@]} == 0)) ||
 	fab_die "--fail-link goes alone (no --fail, --fail-prefix)"
@@ -159,11 +153,7 @@ done
 [[ $mc_max =~ ^[0-9]+$ ]] || fab_die "bad --mcast-max '$mc_max'"
 [[ -r $net ]] || fab_die "cannot read netfile $net"
 net=$(fab_abspath "$net")
-build=$(cd "$build" && pwd) || fab_die "no build dir $build"
-plugin_dir=${plugin_dir:-$build/plugin/.libs}
-[[ $plugin_dir == /* ]] || plugin_dir=$PWD/$plugin_dir
-lftcheck=$build/scripts/lftcheck
-lftread=$build/scripts/lftread
+fab_build_paths
 madtally=$build/scripts/madtally
 madlib=$build/scripts/.libs/libmadcount.so
 for t in "$lftcheck" "$lftread" "$madtally"; do

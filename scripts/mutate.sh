@@ -73,14 +73,14 @@ what: the route choice always takes the lowest-numbered equal neighbour
 
 id: no-parallel-spreading
 file: plugin/core/ta_intree.c
-from: return cand[first + (q / peers) % par];
-to: return cand[first];
+from: c = first + (q / peers) % (end - first);
+to: c = first;
 tests: tests/unit/test_balance tests/integration/turnadd_fattree.sh
 what: of parallel links to the chosen neighbour, always the first
 
 id: home-ignored
 file: plugin/core/ta_intree.c
-from: if (t->g->sw[s].ends[cand[k]].port == home)
+from: if (g->sw[v].ends[cand[c]].port == home)
 to: if (0)
 tests: tests/unit/test_reroute tests/integration/reroute_mads.sh
 what: a resweep forgets each switch's home port (routes move needlessly)
@@ -150,8 +150,8 @@ what: after reading the switches' LFTs a restart still rewrites every table
 
 id: hops-off-by-one
 file: plugin/hop_tables.c
-from: h = dist[a->peer[k]] + 1;
-to: h = dist[a->peer[k]] + 2;
+from: h = dk + 1;
+to: h = dk + 2;
 tests: tests/integration/hop_tables.sh
 what: the min-hop tables the plugin fills for OpenSM count one hop too many
 

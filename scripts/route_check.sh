@@ -41,11 +41,6 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source-path=SCRIPTDIR source=fabric_lib.sh
 . "$here/fabric_lib.sh"
 
-usage() {
-	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
-	exit 2
-}
-
 engine='' net='' out='' timeout_s=60
 plugin_dir=${TURNADD_PLUGIN_DIR:-}
 lftcheck=${LFTCHECK:-$here/lftcheck}
@@ -65,12 +60,11 @@ while (($#)); do
 	--timeout) timeout_s=${2:?}; shift ;;
 	--out) out=${2:?}; shift ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
-	-h | --help) usage ;;
-	*) printf 'route_check: unknown option %s\n' "$1" >&2; usage ;;
+	*) fab_other_option route_check "$1" ;;
 	esac
 	shift
 done
-[[ -n $engine && -n $net ]] || usage
+[[ -n $engine && -n $net ]] || fab_usage
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || fab_die "bad --timeout '$timeout_s'"
 [[ -x $lftcheck ]] || fab_die "lftcheck not found at $lftcheck (build it, or pass --lftcheck)"
 lftread=${lftread:-$(dirname "$lftcheck")/lftread}

@@ -26,6 +26,7 @@
 #include "lc_check.h"
 #include "lc_groups.h"
 #include "lc_ibnd.h"
+#include "lc_input.h"
 #include "lc_lmc.h"
 #include "lc_load.h"
 #include "lc_mcast.h"
@@ -392,6 +393,7 @@ int main(int argc, char **argv)
 	const char *topo, *lfts;
 	int ret = 2;
 
+	lc_prog_name = "lftcheck";
 	switch (parse_options(argc, argv, &o)) {
 	case 1:
 		return 0;

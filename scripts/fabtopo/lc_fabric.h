@@ -67,7 +67,7 @@ unsigned lc_fabric_lft(const struct lc_node *n, unsigned lid);
 
 /*
  * Resolves peer ids, checks that both ends of every link agree, builds
- * the switch list and the LID owner table.  Prints "lftcheck: PATH:LINE:
+ * the switch list and the LID owner table.  Prints "PROG: PATH:LINE:
  * message" for the first problem and returns -1 then.
  */
 int lc_fabric_finish(struct lc_fabric *f, const char *path);

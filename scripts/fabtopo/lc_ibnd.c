@@ -397,8 +397,9 @@ void lc_diags_check_top(const struct lc_fabric *f, const struct lc_node *sw,
 	if (!sw || !top || top % 64 || top > f->max_lid ||
 	    f->lid_node[top] < 0 || lc_fabric_lft(sw, top) != LC_NO_ENTRY)
 		return;
-	fprintf(stderr, "lftcheck: %s:%u: warning: no entry for LID 0x%04x "
+	fprintf(stderr, "%s: %s:%u: warning: no entry for LID 0x%04x "
 		"(= LinearFDBTop, first of a 64-LID block) of switch \"%s\": "
 		"infiniband-diags 44 dump_lfts/ibroute leave it out; lftread "
-		"reads it.  Counted as unrouted.\n", path, line, top, sw->desc);
+		"reads it.  Counted as unrouted.\n", lc_prog(), path, line, top,
+		sw->desc);
 }

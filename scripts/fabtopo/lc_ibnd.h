@@ -18,7 +18,7 @@
  * WIDTH SPEED - CA|SW|RT LID PORT GUID ( 'desc' - 'desc' )"; one CA
  * node per CA port; no LMC in that format, so LMC 0).  The list formats
  * (-l, -S, -H, -R) have no links: a clear error.  Returns -1 after
- * printing "lftcheck: PATH:LINE: ..." on bad input.
+ * printing "PROG: PATH:LINE: ..." on bad input.
  */
 int lc_read_topology_any(struct lc_fabric *f, const char *path);
 

@@ -1,4 +1,7 @@
 // SPDX-License-Identifier: MIT
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE	/* program_invocation_short_name */
+#endif
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -6,13 +9,21 @@
 
 #include "lc_input.h"
 
+const char *lc_prog_name;
+
+const char *lc_prog(void)
+{
+	return lc_prog_name ? lc_prog_name : program_invocation_short_name;
+}
+
 int lc_input_open(struct lc_input *in, const char *path)
 {
 	memset(in, 0, sizeof(*in));
 	in->path = path;
 	in->f = fopen(path, "r");
 	if (!in->f) {
-		fprintf(stderr, "lftcheck: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "%s: %s: %s\n", lc_prog(), path,
+			strerror(errno));
 		return -1;
 	}
 	return 0;
@@ -45,9 +56,9 @@ static int verror_at(const char *path, unsigned line, const char *fmt,
 		     va_list ap)
 {
 	if (line)
-		fprintf(stderr, "lftcheck: %s:%u: ", path, line);
+		fprintf(stderr, "%s: %s:%u: ", lc_prog(), path, line);
 	else
-		fprintf(stderr, "lftcheck: %s: ", path);
+		fprintf(stderr, "%s: %s: ", lc_prog(), path);
 	vfprintf(stderr, fmt, ap);
 	fputc('\n', stderr);
 	return -1;

@@ -11,8 +11,8 @@
  * `[<p>](<guid>) "<peer id>"[<peer port>](<guid>) # lid <L> lmc <M> ...`
  * (LID and LMC of CA ports in the comment), `switchguid=`/`caguid=`
  * lines, comments and blank lines.  Then completes the fabric with
- * lc_fabric_finish().  Prints "lftcheck: PATH:LINE: ..." and returns -1 on
- * bad input.
+ * lc_fabric_finish().  Prints "PROG: PATH:LINE: ..." (lc_input.h) and
+ * returns -1 on bad input.
  */
 int lc_read_topology(struct lc_fabric *f, const char *path);
 

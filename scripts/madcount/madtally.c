@@ -214,6 +214,7 @@ int main(int argc, char **argv)
 	int opt, local, ret;
 	char *end;
 
+	lc_prog_name = "madtally";
 	if (argc == 2 && !strcmp(argv[1], "--version")) {
 		puts("madtally (turnadd) " TURNADD_VERSION);
 		return 0;

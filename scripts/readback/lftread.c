@@ -12,14 +12,9 @@
  * switches with more than 128 ports.
  */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
-#include "lc_fabric.h"
-#include "lc_parse.h"
-#include "lr_paths.h"
 #include "lr_smp.h"
+#include "lr_tool.h"
 
 #define LFT_BLOCK 64
 
@@ -55,41 +50,13 @@ static int dump_switch(struct lr_smp *s, const struct lc_node *n,
 
 int main(int argc, char **argv)
 {
-	long timeout_ms = 1000;
-	struct lc_fabric f;
-	char *end;
-	int opt, ret;
+	static const struct lr_tool tool = {
+		.name = "lftread",
+		.args = "[-t TIMEOUT_MS] TOPOLOGY",
+		.help = "Prints every switch's LFT, read by directed-route SMPs,\n"
+			"in dump_fts format.  TOPOLOGY: ibnetdiscover output.",
+		.dump = dump_switch,
+	};
 
-	if (argc == 2 && !strcmp(argv[1], "--version")) {
-		puts("lftread (turnadd) " TURNADD_VERSION);
-		return 0;
-	}
-	if (argc == 2 && !strcmp(argv[1], "--help")) {
-		puts("usage: lftread [-t TIMEOUT_MS] TOPOLOGY\n"
-		     "Prints every switch's LFT, read by directed-route SMPs,\n"
-		     "in dump_fts format.  TOPOLOGY: ibnetdiscover output.");
-		return 0;
-	}
-	while ((opt = getopt(argc, argv, "t:")) != -1) {
-		if (opt != 't')
-			goto usage;
-		timeout_ms = strtol(optarg, &end, 10);
-		if (*end || timeout_ms <= 0)
-			goto usage;
-	}
-	if (argc - optind != 1)
-		goto usage;
-	lc_fabric_init(&f);
-	if (lc_read_topology(&f, argv[optind])) {
-		lc_fabric_free(&f);
-		return 2;
-	}
-	ret = lr_each_switch(&f, (int)timeout_ms, "lftread", dump_switch,
-			     NULL) || fflush(stdout);
-	lc_fabric_free(&f);
-	return ret ? 1 : 0;
-usage:
-	fprintf(stderr, "usage: lftread [-t TIMEOUT_MS] TOPOLOGY "
-		"(or --help, --version)\n");
-	return 2;
+	return lr_tool_main(&tool, argc, argv, NULL);
 }

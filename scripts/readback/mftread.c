@@ -13,15 +13,12 @@
  * are read, or up to MAX_MLID (e.g. 0xC07F) to save MADs.  Directed
  * routes do not depend on the tables being read.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
-#include "lc_fabric.h"
-#include "lc_parse.h"
-#include "lr_paths.h"
 #include "lr_smp.h"
+#include "lr_tool.h"
 
 #define ATTR_MFT 0x001B
 #define MLID_BASE 0xC000u
@@ -83,52 +80,33 @@ static int dump_switch(struct lr_smp *s, const struct lc_node *n,
 	return 0;
 }
 
+/* -m MAX_MLID: ctx is the unsigned dump_switch() reads */
+static int mlid_option(int opt, const char *arg, void *ctx)
+{
+	unsigned long max_mlid;
+	char *end;
+
+	if (opt != 'm')
+		return -1;
+	max_mlid = strtoul(arg, &end, 0);
+	if (*end || max_mlid < MLID_BASE || max_mlid > 0xfffe)
+		return -1;
+	*(unsigned *)ctx = (unsigned)max_mlid;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	long timeout_ms = 1000;
-	unsigned long max_mlid = 0;
-	unsigned mlid_cap;
-	struct lc_fabric f;
-	char *end;
-	int opt, ret;
+	static const struct lr_tool tool = {
+		.name = "mftread",
+		.args = "[-t TIMEOUT_MS] [-m MAX_MLID] TOPOLOGY",
+		.help = "Prints every switch's MFT, read by directed-route SMPs,\n"
+			"in opensm.mcfdbs format.  TOPOLOGY: ibnetdiscover output.",
+		.opts = "m:",
+		.option = mlid_option,
+		.dump = dump_switch,
+	};
+	unsigned max_mlid = 0;
 
-	if (argc == 2 && !strcmp(argv[1], "--version")) {
-		puts("mftread (turnadd) " TURNADD_VERSION);
-		return 0;
-	}
-	if (argc == 2 && !strcmp(argv[1], "--help")) {
-		puts("usage: mftread [-t TIMEOUT_MS] [-m MAX_MLID] TOPOLOGY\n"
-		     "Prints every switch's MFT, read by directed-route SMPs,\n"
-		     "in opensm.mcfdbs format.  TOPOLOGY: ibnetdiscover output.");
-		return 0;
-	}
-	while ((opt = getopt(argc, argv, "t:m:")) != -1) {
-		if (opt == 't') {
-			timeout_ms = strtol(optarg, &end, 10);
-			if (*end || timeout_ms <= 0)
-				goto usage;
-		} else if (opt == 'm') {
-			max_mlid = strtoul(optarg, &end, 0);
-			if (*end || max_mlid < MLID_BASE || max_mlid > 0xfffe)
-				goto usage;
-		} else {
-			goto usage;
-		}
-	}
-	if (argc - optind != 1)
-		goto usage;
-	lc_fabric_init(&f);
-	if (lc_read_topology(&f, argv[optind])) {
-		lc_fabric_free(&f);
-		return 2;
-	}
-	mlid_cap = (unsigned)max_mlid;
-	ret = lr_each_switch(&f, (int)timeout_ms, "mftread", dump_switch,
-			     &mlid_cap) || fflush(stdout);
-	lc_fabric_free(&f);
-	return ret ? 1 : 0;
-usage:
-	fprintf(stderr, "usage: mftread [-t TIMEOUT_MS] [-m MAX_MLID] "
-		"TOPOLOGY (or --help, --version)\n");
-	return 2;
+	return lr_tool_main(&tool, argc, argv, &max_mlid);
 }

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# lftcheck on hand-written inputs with known defects (no simulator).
+# lftcheck on hand-written inputs with known defects (no simulator), and
+# the error messages of the tools that share its topology reader.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"
@@ -51,4 +52,17 @@ expect_line "$TEST_TMP/badlink.out" '^lftcheck: .*line3-badlink\.topo:10: '
 status=0
 "$LFTCHECK" >/dev/null 2>&1 || status=$?
 expect_status 2 "$status" "no arguments"
+
+# The other tools that read a topology name themselves in its errors
+# (they share lftcheck's readers).  They stop before any MAD is sent.
+for tool in lftread mftread madtally; do
+	need_built "$top_builddir/scripts/$tool"
+	args=("$DATA/line3-badlink.topo")
+	[[ $tool == madtally ]] && args=(-l 0x1 "${args[@]}" /dev/null)
+	status=0
+	"$top_builddir/scripts/$tool" "${args[@]}" >"$TEST_TMP/$tool.out" 2>&1 ||
+		status=$?
+	expect_status 2 "$status" "$tool on an inconsistent link"
+	expect_line "$TEST_TMP/$tool.out" "^$tool: .*line3-badlink\.topo:10: "
+done
 echo "$test_name: PASS"

@@ -20,6 +20,16 @@ lid_start_fabric() {
 	fab_start_ibsim "$1"
 }
 
+# What a LID test needs (else it skips or fails), its temp dir, and the
+# default option file (not the caller's TURNADD_CONFIG).
+lid_test_begin() {
+	need_fabric
+	need_turnadd
+	need_built "$TOPOGEN"
+	make_tmpdir
+	unset TURNADD_CONFIG
+}
+
 # Stops OpenSM (by its PID) and keeps its log as opensm.log.N.
 lid_stop_opensm() {
 	fab_stop_pid "$FAB_OPENSM_PID" 5
@@ -75,6 +85,29 @@ lid_extract() {
 lid_pairs() {
 	awk '$1 == "S" { print $2, $3 } $1 == "H" { print $5, $4 }' "$1" |
 		sort
+}
+
+# The fabric's LIDs now: PREFIX.disc (ibnetdiscover), PREFIX.ext
+# (lid_extract), PREFIX.lids (lid_pairs).
+lid_snapshot() {
+	lid_discover "$1.disc"
+	lid_extract "$1.disc" >"$1.ext"
+	lid_pairs "$1.ext" >"$1.lids"
+}
+
+# lid_same OLD NEW WHAT: every port of snapshot OLD still present in
+# snapshot NEW has the same LID.
+lid_same() {
+	local changed
+	changed=$(join "$1.lids" "$2.lids" | awk '$2 != $3' | head -n 5)
+	[[ -z $changed ]] || fail "$3: LIDs changed (GUID old new): $changed"
+}
+
+# lid_equal OLD NEW WHAT: snapshots OLD and NEW have the same ports with
+# the same LIDs.
+lid_equal() {
+	cmp -s "$1.lids" "$2.lids" ||
+		fail "$3: LIDs differ: $(diff "$1.lids" "$2.lids" | head -n 6)"
 }
 
 # "PORTGUID LID" from a guid2lid file, the same GUID spelling.

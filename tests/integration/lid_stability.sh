@@ -11,30 +11,12 @@
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"
-need_fabric
-need_turnadd
-need_built "$TOPOGEN"
-make_tmpdir
 # shellcheck source-path=SCRIPTDIR source=lid_lib.sh
 . "$(dirname "$0")/lid_lib.sh"
-unset TURNADD_CONFIG
+lid_test_begin
 
 net=$TEST_TMP/ft.net
 "$TOPOGEN" fattree2 6 3 3 >"$net"
-
-# LIDs of the fabric now: "PORTGUID LID" into FILE.lids
-snapshot() {
-	lid_discover "$1.disc"
-	lid_extract "$1.disc" >"$1.ext"
-	lid_pairs "$1.ext" >"$1.lids"
-}
-
-# every port of OLD still present in NEW has the same LID
-same_lids() {
-	local changed
-	changed=$(join "$1.lids" "$2.lids" | awk '$2 != $3' | head -n 5)
-	[[ -z $changed ]] || fail "$3: LIDs changed (GUID old new): $changed"
-}
 
 resweep() {
 	local n
@@ -50,15 +32,15 @@ fab_console 'Unlink "ft-leaf0-h1"'
 fab_start_opensm turnadd,minhop "$TURNADD_PLUGIN_DIR"
 fab_wait_subnet_up 20
 fab_engine_used turnadd || fail "turnadd did not route"
-snapshot "$TEST_TMP/s0"
+lid_snapshot "$TEST_TMP/s0"
 lid_check_layout "$TEST_TMP/s0.ext" "without ft-leaf0-h1"
 [[ $(wc -l <"$TEST_TMP/s0.lids") == 26 ]] ||
 	fail "expected 26 ports without ft-leaf0-h1"
 
 # 1. the newcomer on the lowest port
 resweep 'ReLink "ft-leaf0-h1"'
-snapshot "$TEST_TMP/s1"
-same_lids "$TEST_TMP/s0" "$TEST_TMP/s1" "newcomer"
+lid_snapshot "$TEST_TMP/s1"
+lid_same "$TEST_TMP/s0" "$TEST_TMP/s1" "newcomer"
 newcomer=$(join -v 2 "$TEST_TMP/s0.lids" "$TEST_TMP/s1.lids")
 # group 0: 5 hosts (1-5), switches of index 0, 3, 6 (6-8): LID 9
 [[ $newcomer == *" 9" ]] ||
@@ -67,20 +49,18 @@ echo "newcomer on port 1 of ft-leaf0: LID ${newcomer##* }, no other LID changed"
 
 # 2. a spine fails: ft-spine1, ft-spine2 change index (7 -> 6, 8 -> 7)
 resweep 'Unlink "ft-spine0"'
-snapshot "$TEST_TMP/s2"
+lid_snapshot "$TEST_TMP/s2"
 [[ $(wc -l <"$TEST_TMP/s2.lids") == 26 ]] ||
 	fail "expected 26 ports without ft-spine0"
-same_lids "$TEST_TMP/s1" "$TEST_TMP/s2" "spine failure"
+lid_same "$TEST_TMP/s1" "$TEST_TMP/s2" "spine failure"
 expect_line "$FAB_DIR/opensm.log" \
 	'port-major LIDs: 26 ports .* 26 kept, 0 placed, 0 overflow, 0 failed, 0 moved;.* 2 switch LIDs kept in another group.s range; 0 guid2lid entries set, 1 reserved'
 echo "ft-spine0 unlinked: no LID changed"
 
 # 3. and comes back with its old LID
 resweep 'ReLink "ft-spine0"'
-snapshot "$TEST_TMP/s3"
-cmp -s "$TEST_TMP/s1.lids" "$TEST_TMP/s3.lids" ||
-	fail "spine back: LIDs differ: $(diff "$TEST_TMP/s1.lids" \
-		"$TEST_TMP/s3.lids" | head -n 6)"
+lid_snapshot "$TEST_TMP/s3"
+lid_equal "$TEST_TMP/s1" "$TEST_TMP/s3" "spine back"
 echo "ft-spine0 relinked: all 27 LIDs as before the failure"
 fab_cleanup
 echo "$test_name: PASS"

@@ -1,14 +1,15 @@
 # shellcheck shell=bash
 # SPDX-License-Identifier: MIT
 #
-# Sourced by the SM restart and takeover tests after test_env.sh and
-# lid_lib.sh (which brings scripts/fabric_lib.sh): OpenSMs with the LFT
+# Sourced by the SM restart and takeover tests after test_env.sh (it
+# sources lid_lib.sh, which brings scripts/fabric_lib.sh): OpenSMs with the LFT
 # Set counter (scripts/libmadcount.so), each in its own directory (own
 # log, cache and MAD log), snapshots of LIDs and LFTs read back from the
 # simulator by directed routes, and block-level comparisons computed
 # from those read-backs alone.
 #
-#   rs_begin NETFILE            checks the tools, starts ibsim on NETFILE
+#   rs_begin NETFILE            checks the tools (skips without them),
+#                               makes TEST_TMP, starts ibsim on NETFILE
 #                               (the default option file, not
 #                               TURNADD_CONFIG), stops all at exit
 #   rs_start_sm DIR NAME [CONF_LINE...]  OpenSM with turnadd in DIR; its
@@ -28,8 +29,21 @@
 #                               between read-backs A and B though A's port
 #                               did not lead to switch SW
 #   rs_lftcheck PREFIX          lftcheck on a snapshot; fails unless OK
+#   rs_expect_unchanged WHAT BEFORE SNAP DIR N
+#                               snapshot SNAP of an unchanged fabric: the
+#                               LIDs and tables of snapshot BEFORE, no LFT
+#                               Set from the OpenSM in DIR, which read all
+#                               N switches' tables; lftcheck OK
+#   rs_expect_minimal WHAT BEFORE SNAP DIR SW
+#                               snapshot SNAP after switch SW failed: the
+#                               LIDs of BEFORE (but SW's), the OpenSM in
+#                               DIR set exactly the blocks that changed,
+#                               no more than routed through SW, and only
+#                               entries that led to SW moved; lftcheck OK
 
-: "${top_builddir:?source test_env.sh first}"
+: "${top_builddir:?source test_env.sh first}" "${LFTCHECK:?}"
+# shellcheck source-path=SCRIPTDIR source=lid_lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lid_lib.sh"
 : "${LFTREAD:=$top_builddir/scripts/lftread}"
 RS_MADLIB=$top_builddir/scripts/.libs/libmadcount.so
 declare -A RS_PID=()
@@ -53,6 +67,9 @@ rs_cleanup() {
 }
 
 rs_begin() {
+	need_fabric
+	need_turnadd
+	make_tmpdir
 	rs_need
 	unset TURNADD_CONFIG
 	fab_init
@@ -113,9 +130,7 @@ rs_sets() {
 # PREFIX.disc (ibnetdiscover), PREFIX.lids ("PORTGUID LID"),
 # PREFIX.lfts (lftread, dump_fts format).
 rs_snapshot() {
-	lid_discover "$1.disc"
-	lid_extract "$1.disc" >"$1.ext"
-	lid_pairs "$1.ext" >"$1.lids"
+	lid_snapshot "$1"
 	fab_sim_client 60 "$LFTREAD" "$1.disc" >"$1.lfts" \
 		2>"$1.lftread.err" ||
 		fail "lftread failed: $(grep -v '^ibwarn' "$1.lftread.err" |
@@ -234,4 +249,38 @@ rs_lftcheck() {
 		sed 's/^/  | /' "$1.check" >&2
 		fail "lftcheck on $(basename "$1"): not OK"
 	fi
+}
+
+rs_expect_unchanged() {
+	local what=$1 before=$2 snap=$3 dir=$4 n=$5 changed sets
+	rs_snapshot "$snap"
+	lid_equal "$before" "$snap" "$what"
+	changed=$(rs_changed_blocks "$before.lfts" "$snap.lfts")
+	sets=$(rs_sets "$dir")
+	((changed == 0)) || fail "$what: $changed LFT blocks changed"
+	((sets == 0)) || fail "$what: $sets LFT Sets on an unchanged fabric"
+	expect_line "$dir/opensm.log" \
+		"LFT read: $n of $n switches answered every block"
+	rs_lftcheck "$snap"
+	echo "$what: $sets LFT Sets, every LID and table kept"
+}
+
+rs_expect_minimal() {
+	local what=$1 before=$2 snap=$3 dir=$4 sw=$5 changed bound sets moved
+	rs_snapshot "$snap"
+	lid_same "$before" "$snap" "$what after $sw failed"
+	[[ $(wc -l <"$snap.lids") == $(($(wc -l <"$before.lids") - 1)) ]] ||
+		fail "expected every port but $sw's after the failure"
+	changed=$(rs_changed_blocks "$before.lfts" "$snap.lfts")
+	bound=$(rs_blocks_via "$before.disc" "$before.lfts" "$sw")
+	sets=$(rs_sets "$dir")
+	moved=$(rs_moved_not_via "$before.disc" "$before.lfts" "$snap.lfts" \
+		"$sw")
+	echo "$what after $sw failed: $sets LFT Sets, $changed blocks changed, $bound blocks routed through $sw"
+	((changed > 0)) || fail "no table changed though $sw is gone"
+	((sets == changed)) || fail "$sets LFT Sets for $changed changed blocks"
+	((changed <= bound)) ||
+		fail "$changed blocks changed, only $bound routed through $sw"
+	((moved == 0)) || fail "$moved entries moved that did not lead to $sw"
+	rs_lftcheck "$snap"
 }
