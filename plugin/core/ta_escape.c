@@ -259,6 +259,34 @@ static void grow_tree(struct ta_escape *e, const struct ta_graph *g,
 	free(children);
 }
 
+/*
+ * Numbers the piece holding switch s (the next piece number, as
+ * ta_escape_build numbers them) and returns its root: the switch with
+ * root_guid when the piece holds it, else pick_root()'s choice.
+ */
+static uint32_t number_piece(struct ta_escape *e, const struct ta_graph *g,
+			     uint32_t s, uint64_t root_guid,
+			     const double *turn_weight, const uint8_t *has_host,
+			     uint32_t *members, uint32_t *dist,
+			     uint32_t *queue)
+{
+	uint32_t cnt = 0, i, root = UINT32_MAX;
+
+	bfs(g, s, dist, queue);
+	for (i = 0; i < g->n_sw; i++)
+		if (dist[i] != UINT32_MAX) {
+			members[cnt++] = i;
+			e->piece[i] = e->n_pieces;
+		}
+	for (i = 0; root_guid && i < cnt; i++)
+		if (g->sw[members[i]].guid == root_guid)
+			root = members[i];
+	if (root == UINT32_MAX)
+		root = pick_root(g, turn_weight, has_host, members, cnt, dist,
+				 queue);
+	return root;
+}
+
 int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
 		    const double *turn_weight, const uint8_t *state,
 		    uint64_t root_guid)
@@ -290,24 +318,12 @@ int ta_escape_build(struct ta_escape *e, const struct ta_graph *g,
 		e->piece[s] = UINT32_MAX;
 	}
 	for (s = 0; s < g->n_sw; s++) {
-		uint32_t cnt, i, root;
+		uint32_t root;
 
 		if (e->piece[s] != UINT32_MAX)
 			continue;
-		bfs(g, s, dist, queue);
-		cnt = 0;
-		for (i = 0; i < g->n_sw; i++)
-			if (dist[i] != UINT32_MAX) {
-				members[cnt++] = i;
-				e->piece[i] = e->n_pieces;
-			}
-		root = UINT32_MAX;
-		for (i = 0; root_guid && i < cnt; i++)
-			if (g->sw[members[i]].guid == root_guid)
-				root = members[i];
-		if (root == UINT32_MAX)
-			root = pick_root(g, turn_weight, has_host, members,
-					 cnt, dist, queue);
+		root = number_piece(e, g, s, root_guid, turn_weight, has_host,
+				    members, dist, queue);
 		grow_tree(e, g, turn_weight, state, root, dist, queue);
 		if (e->n_pieces == 0)
 			e->root = root;
@@ -504,22 +520,12 @@ int ta_escape_carry(struct ta_escape *e, const struct ta_graph *g,
 	join_forest(&c);
 	/* pieces as ta_escape_build numbers them, each rooted */
 	for (s = 0; s < g->n_sw; s++) {
-		uint32_t cnt = 0, i, root = UINT32_MAX;
+		uint32_t root;
 
 		if (e->piece[s] != UINT32_MAX)
 			continue;
-		bfs(g, s, dist, queue);
-		for (i = 0; i < g->n_sw; i++)
-			if (dist[i] != UINT32_MAX) {
-				members[cnt++] = i;
-				e->piece[i] = e->n_pieces;
-			}
-		for (i = 0; root_guid && i < cnt; i++)
-			if (g->sw[members[i]].guid == root_guid)
-				root = members[i];
-		if (root == UINT32_MAX)
-			root = pick_root(g, turn_weight, has_host, members,
-					 cnt, dist, queue);
+		root = number_piece(e, g, s, root_guid, turn_weight, has_host,
+				    members, dist, queue);
 		orient(e, g, c.tree, root, queue);
 		if (e->n_pieces == 0)
 			e->root = root;
