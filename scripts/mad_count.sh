@@ -31,7 +31,11 @@
 #                       ibsim: count "process_packet: packet (attr 0x19 mod
 #                       0xBLOCK) reached host NAME port N" lines of ibsim -v
 #                       (no method in them; OpenSM 3.3.23 sends no LFT Get,
-#                       and the read-backs run outside the counted windows)
+#                       and the read-backs run outside the counted windows);
+#                       both: the two at once, in the same run: the
+#                       preload counts are reported, ibsim's per-switch
+#                       tally goes to PHASE-ibsim.csv beside PHASE.csv, and
+#                       a phase where they differ fails (status 1)
 #   --no-restore        stop after the failure phase
 #   --no-check          count only: no read-back, no lftcheck
 #   --no-bringup-check  no read-back and lftcheck after bring-up
@@ -140,8 +144,8 @@ done
 }
 [[ -z $link_a ]] || ((${#fails[@]} + ${#prefixes[@]} == 0)) ||
 	fab_die "--fail-link goes alone (no --fail, --fail-prefix)"
-[[ $counter == preload || $counter == ibsim ]] ||
-	fab_die "bad --counter '$counter' (preload or ibsim)"
+[[ $counter == preload || $counter == ibsim || $counter == both ]] ||
+	fab_die "bad --counter '$counter' (preload, ibsim or both)"
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || fab_die "bad --timeout '$timeout_s'"
 [[ $rows =~ ^[0-9]+$ ]] || fab_die "bad --rows '$rows'"
 [[ -z $quiet || $quiet =~ ^[0-9]+(\.[0-9]+)?$ ]] ||
@@ -159,7 +163,7 @@ madlib=$build/scripts/.libs/libmadcount.so
 for t in "$lftcheck" "$lftread" "$madtally"; do
 	[[ -x $t ]] || fab_die "$t not built (make, or pass --build DIR)"
 done
-if [[ $counter == preload && ! -r $madlib ]]; then
+if [[ $counter != ibsim && ! -r $madlib ]]; then
 	fab_die "$madlib not built (make, or pass --build DIR)"
 fi
 if [[ ,$engine, == *,turnadd,* && ! -e $plugin_dir/libturnadd.so ]]; then
@@ -202,9 +206,12 @@ rm -f "$out"/{summary,mad_counts}.csv "$out"/{mad_counts.json,warnings.txt}
 fab_init
 count_file=$FAB_DIR/madcount.log
 : >"$count_file"
-if [[ $counter == ibsim ]]; then
+if [[ $counter != preload ]]; then
 	FAB_IBSIM_OPTS=-v
-	count_file=$FAB_DIR/ibsim.err
+	MAD_IBSIM_FILE=$FAB_DIR/ibsim.err
+fi
+if [[ $counter == ibsim ]]; then
+	count_file=$MAD_IBSIM_FILE
 else
 	FAB_OSM_PRELOAD=$madlib
 	FAB_OSM_ENV=("MADCOUNT_LOG=$FAB_DIR/madcount.log")
@@ -240,6 +247,7 @@ if [[ -n $mc_groups ]]; then
 	# joins: broadcast group by every host, then the new groups
 	ups=$(fab_count_up)
 	from=$(mad_lines)
+	mad_mark
 	t0=$(date +%s%N)
 	mc_join_groups "$mc_groups" "$mc_seed" "$mc_max"
 	mad_settle $((ups - 1))
@@ -249,6 +257,7 @@ fi
 # failure: every failed switch unlinked at once
 ups=$(fab_count_up)
 from=$(mad_lines)
+	mad_mark
 t0=$(date +%s%N)
 for sw in "${failed[@]}"; do
 	fab_unlink "$sw"
@@ -267,6 +276,7 @@ mad_phase failure "$from" "$t0" "$check" "$bound"
 if ((restore)); then
 	ups=$(fab_count_up)
 	from=$(mad_lines)
+	mad_mark
 	t0=$(date +%s%N)
 	for sw in "${failed[@]}"; do
 		if [[ $sw =~ ^(.+)\[([0-9]+)\]$ ]]; then

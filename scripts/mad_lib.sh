@@ -8,6 +8,8 @@
 #   mad_link_port NET A B        A's lowest port cabled to B
 #   mad_link_bound NET LFTS A P  blocks whose entries used link A[P]
 #   mad_lines                    records in the counter's log so far
+#   mad_mark                     a phase starts: with both counters, notes
+#                                where ibsim's log stands
 #   mad_settle MIN_UPS           waits until a sweep past MIN_UPS ended and
 #                                nothing moved for MAD_QUIET seconds
 #   mad_phase NAME FROM T0 CHECK BOUND [RETURNING...]
@@ -16,11 +18,13 @@
 #   mad_summary_header, mad_write_json, mad_print_table ROWS, mad_status
 #
 # Settings (set by mad_count.sh): MAD_OUT, MAD_NET, MAD_ENGINE,
-# MAD_COUNTER (preload or ibsim), MAD_QUIET, MAD_TIMEOUT, MAD_COUNT_FILE,
+# MAD_COUNTER (preload, ibsim or both), MAD_IBSIM_FILE (ibsim's -v log
+# unless preload), MAD_QUIET, MAD_TIMEOUT, MAD_COUNT_FILE,
 # MAD_TALLY, MAD_LFTCHECK, MAD_LFTREAD, MAD_FAILED (names, one string),
 # MAD_FAILED_LABEL (what was asked: names and PREFIX*, joined by +).
 
 MAD_LAST_CHANGE=0
+MAD_IBSIM_FROM=0
 MAD_SETTLED=''
 MAD_WORST=0
 
@@ -137,6 +141,12 @@ mad_lines() {
 	printf '%d\n' "$n"
 }
 
+mad_mark() {
+	if [[ $MAD_COUNTER == both ]]; then
+		MAD_IBSIM_FROM=$(wc -l <"$MAD_IBSIM_FILE")
+	fi
+}
+
 # Waits until more than MIN_UPS "SUBNET UP" lines are logged and neither
 # their number nor the counter's log changed for MAD_QUIET seconds.
 # MAD_LAST_CHANGE: when the last change was seen (ns since the epoch).
@@ -150,7 +160,8 @@ mad_settle() {
 			fab_die "opensm exited: $(tail -n 3 "$FAB_DIR/opensm.log")"
 		ups=$(fab_count_up)
 		# opensm.log grows with trap notices and sweep results too
-		sig="$ups $(stat -c %s "$MAD_COUNT_FILE" "$FAB_DIR/opensm.log")"
+		sig="$ups $(stat -c %s "$MAD_COUNT_FILE" "$FAB_DIR/opensm.log" \
+			${MAD_IBSIM_FILE:+"$MAD_IBSIM_FILE"})"
 		now=$(date +%s%N)
 		if [[ $sig != "$last" ]]; then
 			last=$sig
@@ -215,6 +226,14 @@ mad_tally_ibsim() {
 		}' "$topo" "$window"
 }
 
+# mad_ibsim_window NAME FROM TO: madtally's CSV of ibsim's log lines
+# FROM+1..TO (LFT and MFT blocks only).
+mad_ibsim_window() {
+	sed -n "$(($2 + 1)),${3}p" "$MAD_IBSIM_FILE" |
+		grep -E 'attr 0x1[9b] ' >"$FAB_DIR/$1.window" || true
+	mad_tally_ibsim "$FAB_DIR/topology.txt" "$FAB_DIR/$1.window"
+}
+
 # Max LID of a topology (ibnetdiscover output).
 mad_max_lid() {
 	grep -o 'lid [0-9]*' "$1" | awk '$2 > m { m = $2 } END { print m + 0 }'
@@ -234,9 +253,10 @@ mad_summary_header() {
 mad_phase() {
 	local name=$1 from=$2 t0=$3 check=$4 bound=$5 to csv total written
 	local verdict=- tput=- mload=- mlink=- ratio=- by secs max_lid rc=0 mft
-	local lmin=- lmean=-
+	local lmin=- lmean=- ibsim_to=0
 	shift 5
 	to=$(mad_lines)
+	[[ $MAD_COUNTER != both ]] || ibsim_to=$(wc -l <"$MAD_IBSIM_FILE")
 	secs=$(awk -v a="$t0" -v b="$MAD_LAST_CHANGE" \
 		'BEGIN { d = (b - a) / 1e9; printf "%.2f", d < 0 ? 0 : d }')
 	by=$(grep -F "tables configured on all switches" \
@@ -248,13 +268,23 @@ mad_phase() {
 	cp -- "$FAB_DIR/topology.txt" "$MAD_OUT/$name-topology.txt"
 	csv=$MAD_OUT/$name.csv
 	if [[ $MAD_COUNTER == ibsim ]]; then
-		sed -n "$((from + 1)),${to}p" "$MAD_COUNT_FILE" |
-			grep -E 'attr 0x1[9b] ' >"$FAB_DIR/$name.window" || true
-		mad_tally_ibsim "$FAB_DIR/topology.txt" "$FAB_DIR/$name.window" >"$csv"
+		mad_ibsim_window "$name" "$from" "$to" >"$csv"
 	else
+		if [[ $MAD_COUNTER == both ]]; then
+			# both counters over the same phase of the same run
+			mad_ibsim_window "$name" "$MAD_IBSIM_FROM" "$ibsim_to" \
+				>"$MAD_OUT/$name-ibsim.csv"
+		fi
 		sed -n "$((from + 1)),${to}p" "$MAD_COUNT_FILE" >"$MAD_OUT/$name.mads"
 		"$MAD_TALLY" "$FAB_DIR/topology.txt" "$MAD_OUT/$name.mads" >"$csv" ||
 			fab_die "madtally failed on the $name phase"
+		if [[ $MAD_COUNTER == both ]] &&
+			! cmp -s "$csv" "$MAD_OUT/$name-ibsim.csv"; then
+			printf 'mad_count: %s: the two counters disagree (%s, %s)\n' \
+				"$name" "$csv" "$MAD_OUT/$name-ibsim.csv" |
+				tee -a "$MAD_OUT/warnings.txt" >&2
+			((MAD_WORST)) || MAD_WORST=1
+		fi
 	fi
 	total=$(awk -F, 'NR > 1 { t += $3 } END { print t + 0 }' "$csv")
 	# MulticastForwardingTable Sets
