@@ -20,12 +20,15 @@
 #                    summary.md
 #
 # Variants (turnadd's option file, or another OpenSM engine):
-#   turnadd        defaults (the product)
+#   turnadd        defaults (the product: with tp_candidate, which may
+#                  keep Turn-Prohibition's turns plus additions)
+#   ta_only        tp_candidate no: turn addition's own turn set alone
 #   tp             mode turn_prohibition: the paper's TP turn set, the
 #                  same traffic estimate and route choice
 #   tie1, tie2     seed 1 / seed 2: equal-weight ties between turn pairs
 #                  broken by a shuffled switch order instead of switch
-#                  index order
+#                  index order (with tp_candidate no: compare with
+#                  ta_only; the experiments below never try the candidate)
 #   flat_weights   experiment flat_weights: every turn weighs the same
 #                  (no traffic estimate: only the tie rules order them)
 #   no_tree_first  experiment no_tree_first: the escape tree's turns are
@@ -45,7 +48,7 @@ usage() {
 	exit 2
 }
 
-all_variants=turnadd,tp,tie1,tie2,flat_weights,no_tree_first,all_turns,minhop
+all_variants=turnadd,ta_only,tp,tie1,tie2,flat_weights,no_tree_first,all_turns,minhop
 build='' sizes=50,100 seeds=1,2,3 variants=$all_variants out=''
 while (($#)); do
 	case $1 in
@@ -82,8 +85,9 @@ out=$(cd "$out" && pwd)
 conf_of() {
 	case $1 in
 	tp) echo 'mode turn_prohibition' ;;
-	tie1) echo 'seed 1' ;;
-	tie2) echo 'seed 2' ;;
+	ta_only) echo 'tp_candidate no' ;;
+	tie1) printf 'seed 1\ntp_candidate no\n' ;;
+	tie2) printf 'seed 2\ntp_candidate no\n' ;;
 	flat_weights) echo 'experiment flat_weights' ;;
 	no_tree_first) echo 'experiment no_tree_first' ;;
 	all_turns) echo 'mode no_prohibition' ;;
