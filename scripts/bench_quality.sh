@@ -54,6 +54,12 @@
 #                    PNGs into results/quality/ of the source tree
 #   --keep           keep every run's topology and LFTs in DIR/runs/
 #   --report DIR     only redo tables.md and the plots from DIR/quality.csv
+#   --splice CSV     with --report: first the rows of CSV (another run's
+#                    quality.csv, e.g. --engines turnadd,tp after a
+#                    routing change) replace those of DIR/quality.csv
+#                    with the same fabric and engine (new ones are added);
+#                    DIR/quality.csv keeps the result, DIR/spliced.txt
+#                    gains a line for each row taken
 #   -v, --verbose    log the fabric steps to stderr
 #
 # quality.csv: one row per fabric and engine: family (random|joined),
@@ -85,6 +91,7 @@ all_engines=turnadd,tp,updn,updn-best,ftree,minhop,dfsssp,nue,lash
 sizes=10,20,30,40,50,60,70,80,90,100 seeds=3 ks=4,8,16
 joins=top,middle,bottom wirings=same,alt engines=$all_engines updn_roots=20
 build='' topogen='' timeout_s=600 out='' to_results=0 keep=0 report_dir=''
+splice=''
 while (($#)); do
 	case $1 in
 	--sizes) sizes=${2:?}; shift ;;
@@ -101,6 +108,7 @@ while (($#)); do
 	--out) out=${2:?}; shift ;;
 	--results) to_results=1 ;;
 	--report) report_dir=${2:?}; shift ;;
+	--splice) splice=${2:?}; shift ;;
 	--keep) keep=1 ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
 	-h | --help) usage ;;
@@ -128,6 +136,30 @@ list_of() {
 	done
 }
 
+# splice_rows BASE NEW: NEW's rows replace BASE's with the same fabric
+# and engine (columns 2 and 8), in BASE's order; new keys go last.
+splice_rows() {
+	local base=$1 new=$2 tmp
+	[[ -r $base && -r $new ]] || bad "cannot read $base or $new"
+	[[ $(head -n 1 "$base") == "$(head -n 1 "$new")" ]] ||
+		bad "$new and $base have different columns"
+	tmp=$base.splice.$$
+	awk -F, -v out="$tmp" -v lg="${base%/*}/spliced.txt" -v src="$new" '
+		FNR == NR { if (FNR > 1) { row[$2 "," $8] = $0; key[++n] = $2 "," $8 }; next }
+		FNR == 1 { print > out; next }
+		($2 "," $8) in row { print row[$2 "," $8] > out; done[$2 "," $8] = 1
+			printf "%s %s: from %s\n", $2, $8, src >> lg; next }
+		{ print > out }
+		END { for (i = 1; i <= n; i++) if (!(key[i] in done)) {
+			print row[key[i]] > out
+			k = key[i]; sub(/,/, " ", k)
+			printf "%s: added from %s\n", k, src >> lg } }' \
+		"$new" "$base" || bad "splice failed"
+	mv -- "$tmp" "$base"
+	printf 'bench_quality: %d rows of %s spliced into %s\n' \
+		"$(($(wc -l <"$new") - 1))" "$new" "$base" >&2
+}
+
 size_list=() k_list=() join_list=() engine_list=() seed_list=() wiring_list=()
 list_of size_list "$sizes" '^[1-9][0-9]*$'
 list_of k_list "$ks" '^(4|8|16|32|64)$'
@@ -146,6 +178,10 @@ fi
 [[ $timeout_s =~ ^[1-9][0-9]*$ ]] || bad "bad --timeout '$timeout_s'"
 ((${#engine_list[@]})) || bad "no engine"
 
+[[ -z $splice || -n $report_dir ]] || bad "--splice goes with --report DIR"
+if [[ -n $splice ]]; then
+	splice_rows "$report_dir/quality.csv" "$splice"
+fi
 if [[ -n $report_dir ]]; then
 	report "$report_dir"
 	printf 'bench_quality: %s/tables.md\n' "$report_dir"
