@@ -50,8 +50,9 @@
 #   --topogen PATH   fabric generator (default DIR/ibsim_topos/topogen)
 #   --timeout SECS   bound for each bring-up, sweep and read-back (600)
 #   --out DIR        results (default: a new dir in /tmp)
-#   --results        also copy quality.csv, roots.csv, tables.md and the
-#                    PNGs into results/quality/ of the source tree
+#   --results        also copy quality.csv, roots.csv, tables.md, the
+#                    PNGs (and spliced.txt) into results/quality/ of the
+#                    source tree (also with --report)
 #   --keep           keep every run's topology and LFTs in DIR/runs/
 #   --report DIR     only redo tables.md and the plots from DIR/quality.csv
 #   --splice CSV     with --report: first the rows of CSV (another run's
@@ -136,6 +137,14 @@ list_of() {
 	done
 }
 
+# copy_results DIR: the tables, CSVs and plots into results/quality/
+copy_results() {
+	mkdir -p "$top/results/quality"
+	cp "$1"/quality.csv "$1"/roots.csv "$1"/tables.md "$top/results/quality/"
+	cp "$1"/*.png "$1"/spliced.txt "$top/results/quality/" 2>/dev/null || true
+	printf 'bench_quality: copied to %s\n' "$top/results/quality"
+}
+
 # splice_rows BASE NEW: NEW's rows replace BASE's with the same fabric
 # and engine (columns 2 and 8), in BASE's order; new keys go last.
 splice_rows() {
@@ -184,6 +193,7 @@ if [[ -n $splice ]]; then
 fi
 if [[ -n $report_dir ]]; then
 	report "$report_dir"
+	((!to_results)) || copy_results "$report_dir"
 	printf 'bench_quality: %s/tables.md\n' "$report_dir"
 	exit 0
 fi
@@ -544,11 +554,6 @@ for f in "${fabrics[@]}"; do
 done
 
 report "$out"
-if ((to_results)); then
-	mkdir -p "$top/results/quality"
-	cp "$out"/quality.csv "$out"/roots.csv "$out"/tables.md "$top/results/quality/"
-	cp "$out"/*.png "$top/results/quality/" 2>/dev/null || true
-	printf 'bench_quality: copied to %s\n' "$top/results/quality"
-fi
+((!to_results)) || copy_results "$out"
 printf 'bench_quality: done in %d s; %s/tables.md\n' \
 	"$(($(date +%s) - bench_t0))" "$out"
