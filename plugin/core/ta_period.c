@@ -46,3 +46,76 @@ uint32_t ta_graph_leaf_period(const struct ta_graph *g)
 	free(host);
 	return bare ? period : 0;
 }
+
+/*
+ * Chunk keys (see ta_period.h).  Positions q = rank * N + leaf for the
+ * hosts (rank = switch port - 1, leaf = the switch's place among the N
+ * switches with hosts, by index) and q = R * N + leaf for a leaf
+ * switch's own LID; chunk c = q * P / T, T = (R + 1) * N.  The key is
+ * c + P * (j + K * switch), j the destination's place among its leaf's
+ * positions in chunk c (the next digit: parallel links), K above any j.
+ */
+static uint64_t chunk_start(uint64_t c, uint64_t t, uint32_t p)
+{
+	return (c * t + p - 1) / p;
+}
+
+int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
+			 uint32_t *spread)
+{
+	uint32_t *leaf, d, s, r = 1, n = 0, bare = 0, k;
+	uint64_t t;
+
+	if (period < 2)
+		return 0;
+	for (d = 0; d < g->n_dest; d++) {
+		const struct ta_dest *x = &g->dest[d];
+
+		if (!x->is_host)
+			continue;
+		if (!x->port || spread[d] != x->port - 1u)
+			return 0;	/* LMC > 0 (or no port): not here */
+		if (spread[d] + 1 > r)
+			r = spread[d] + 1;
+	}
+	if (r <= period || r % period == 0)
+		return 0;
+	leaf = malloc((g->n_sw + 1) * sizeof(*leaf));
+	if (!leaf)
+		return 0;
+	for (s = 0; s < g->n_sw; s++)
+		leaf[s] = UINT32_MAX;
+	for (d = 0; d < g->n_dest; d++)
+		if (g->dest[d].is_host)
+			leaf[g->dest[d].sw] = 0;
+	for (s = 0; s < g->n_sw; s++) {
+		if (leaf[s] == UINT32_MAX)
+			bare++;
+		else
+			leaf[s] = n++;
+	}
+	if (bare != period) {	/* 2-level trees only (ta_period.h) */
+		free(leaf);
+		return 0;
+	}
+	t = (uint64_t)(r + 1) * n;
+	k = (r + 1) / period + 2;
+	for (d = 0; d < g->n_dest; d++) {
+		const struct ta_dest *x = &g->dest[d];
+		uint32_t l = leaf[x->sw], rank, c, r0;
+		uint64_t q, start;
+
+		if (l == UINT32_MAX) {	/* a spine: the rank rule's key */
+			spread[d] += (r + period - 1) / period * period * x->sw;
+			continue;
+		}
+		rank = x->is_host ? spread[d] : r;
+		q = (uint64_t)rank * n + l;
+		c = (uint32_t)(q * period / t);
+		start = chunk_start(c, t, period);
+		r0 = start > l ? (uint32_t)((start - l + n - 1) / n) : 0;
+		spread[d] = c + period * (rank - r0 + k * x->sw);
+	}
+	free(leaf);
+	return 1;
+}
