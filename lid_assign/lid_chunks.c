@@ -7,9 +7,10 @@
 
 #define BLOCK 64u
 
+/* position 0 stands for LID 0, which group 0's first block lacks */
 static uint64_t positions(const struct la_chunks *c)
 {
-	return (uint64_t)(c->r + 1) * c->n;
+	return (uint64_t)(c->r + 1) * c->n + 1;
 }
 
 /* first position of chunk g */
@@ -27,21 +28,52 @@ static uint64_t position(const struct la_chunks *c, const struct la_port *p)
 {
 	uint32_t rank = p->kind == LA_HOST ? p->sw_port - 1u : c->r;
 
-	return (uint64_t)rank * c->n + c->place[p->sw];
+	return 1 + (uint64_t)rank * c->n + c->place[p->sw];
+}
+
+/* blocks of chunk g's positions */
+static uint64_t chunk_blocks(const struct la_chunks *c, uint32_t g)
+{
+	return (chunk_start(c, g + 1) - chunk_start(c, g) + BLOCK - 1) / BLOCK;
+}
+
+/* chunk g's positions and one LID more fit its blocks */
+static bool spine_fits(const struct la_chunks *c, uint32_t g)
+{
+	return chunk_blocks(c, g) * BLOCK >
+	       chunk_start(c, g + 1) - chunk_start(c, g);
 }
 
 uint32_t la_chunk_group(const struct la_chunks *c, const struct la_port *p)
 {
-	if (p->kind == LA_SWITCH && c->spine[p->sw])
-		return c->place[p->sw] % c->p;
+	uint32_t g;
+
+	if (p->kind == LA_SWITCH && c->spine[p->sw]) {
+		g = c->place[p->sw] % c->p;
+		return spine_fits(c, g) ? g : c->p;
+	}
 	return chunk_of(c, position(c, p));
+}
+
+uint32_t la_chunk_groups(const struct la_chunks *c)
+{
+	uint32_t g;
+
+	for (g = 0; g < c->p && spine_fits(c, g); g++)
+		;
+	return g < c->p ? c->p + 1 : c->p;
 }
 
 uint32_t la_chunk_room(const struct la_chunks *c, uint32_t g)
 {
-	uint64_t hosts = (uint64_t)c->r * c->n;
-	uint64_t lo = chunk_start(c, g), hi = chunk_start(c, g + 1);
+	uint64_t hosts = 1 + (uint64_t)c->r * c->n;
+	uint64_t lo, hi;
 
+	if (g >= c->p)
+		return 0;
+	lo = chunk_start(c, g);
+	hi = chunk_start(c, g + 1);
+	lo = lo > 1 ? lo : 1;
 	lo = lo < hosts ? lo : hosts;
 	hi = hi < hosts ? hi : hosts;
 	return (uint32_t)(hi - lo);
@@ -98,21 +130,32 @@ static size_t old_pairs(const struct la_input *in, const struct la_chunks *c,
 	*ranks = 0;
 	for (i = 1; i < n; i++)
 		if (pair[2 * i] == pair[2 * i - 2])
-			*ranks = gcd(*ranks, pair[2 * i + 1] / c->n -
-					     pair[2 * i - 1] / c->n);
+			*ranks = gcd(*ranks, (pair[2 * i + 1] - 1) / c->n -
+					     (pair[2 * i - 1] - 1) / c->n);
 	return n;
 }
 
-/* every old block inside one chunk of c->p */
+/*
+ * Every old host LID lies in the blocks its chunk of c->p takes when
+ * the chunks are laid out one after the other, each from a block
+ * boundary (the natural layout of lid_layout.c).  pair[] is sorted by
+ * block, so the chunks come in order.
+ */
 static bool shows(const struct la_chunks *c, const uint64_t *pair, size_t n)
 {
+	uint64_t first = 0;
+	uint32_t g = 0;
 	size_t i;
 
-	for (i = 1; i < n; i++)
-		if (pair[2 * i] == pair[2 * i - 2] &&
-		    chunk_of(c, pair[2 * i + 1]) !=
-		    chunk_of(c, pair[2 * i - 1]))
+	for (i = 0; i < n; i++) {
+		uint32_t want = chunk_of(c, pair[2 * i + 1]);
+
+		while (g < want)
+			first += chunk_blocks(c, g++);
+		if (g != want || pair[2 * i] < first ||
+		    pair[2 * i] >= first + chunk_blocks(c, g))
 			return false;
+	}
 	return true;
 }
 
@@ -175,16 +218,17 @@ int la_chunks_choose(const struct la_input *in, uint32_t r, uint32_t p,
 		return -ENOMEM;
 	}
 	n = old_pairs(in, c, pair, &ranks);
-	if (n && ranks == 1) {
-		/* LIDs given by this layout: the P they show; none (the
-		 * leaves changed): today's, if it applies */
-		for (k = p; k < r; k++) {
+	if (n) {
+		/* LIDs given by this layout: the P they show */
+		for (k = r - 1; k >= p; k--) {
 			c->p = k;
 			if (r % k && shows(c, pair, n))
 				break;
 		}
-		c->p = k < r ? k : r % p ? p : 0;
-	} else if (!n) {
+		/* none, but consecutive ranks share blocks (the leaves
+		 * changed): today's, if it applies; else rank groups */
+		c->p = k >= p ? k : ranks == 1 && r % p ? p : 0;
+	} else {
 		c->p = r % p ? p : 0;	/* a fresh fabric */
 	}
 	free(pair);

@@ -231,7 +231,7 @@ static void assign_chunks(struct la_work *w, const uint32_t *sw_rank,
 {
 	uint32_t i;
 
-	w->n_groups = c->p;
+	w->n_groups = la_chunk_groups(c);
 	w->rank_groups = c->p;
 	for (i = 0; i < w->in->n_ports; i++) {
 		struct la_port *p = &w->in->ports[i];

@@ -48,12 +48,14 @@ uint32_t ta_graph_leaf_period(const struct ta_graph *g)
 }
 
 /*
- * Chunk keys (see ta_period.h).  Positions q = rank * N + leaf for the
- * hosts (rank = switch port - 1, leaf = the switch's place among the N
- * switches with hosts, by index) and q = R * N + leaf for a leaf
- * switch's own LID; chunk c = q * P / T, T = (R + 1) * N.  The key is
- * c + P * (j + K * switch), j the destination's place among its leaf's
- * positions in chunk c (the next digit: parallel links), K above any j.
+ * Chunk keys (see ta_period.h).  Positions q = 1 + rank * N + leaf for
+ * the hosts (rank = switch port - 1, leaf = the switch's place among the
+ * N switches with hosts, by index) and q = 1 + R * N + leaf for a leaf
+ * switch's own LID; position 0 stands for LID 0, which the first chunk's
+ * block cannot use.  Chunk c = q * P / T, T = (R + 1) * N + 1.  The key
+ * is c + P * (j + K * switch), j the destination's place among its
+ * leaf's positions in chunk c (the next digit: parallel links), K above
+ * any j.  lid_assign/lid_chunks.c cuts the same chunks.
  */
 static uint64_t chunk_start(uint64_t c, uint64_t t, uint32_t p)
 {
@@ -98,7 +100,7 @@ int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
 		free(leaf);
 		return 0;
 	}
-	t = (uint64_t)(r + 1) * n;
+	t = (uint64_t)(r + 1) * n + 1;
 	k = (r + 1) / period + 2;
 	for (d = 0; d < g->n_dest; d++) {
 		const struct ta_dest *x = &g->dest[d];
@@ -110,10 +112,11 @@ int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
 			continue;
 		}
 		rank = x->is_host ? spread[d] : r;
-		q = (uint64_t)rank * n + l;
+		q = 1 + (uint64_t)rank * n + l;
 		c = (uint32_t)(q * period / t);
 		start = chunk_start(c, t, period);
-		r0 = start > l ? (uint32_t)((start - l + n - 1) / n) : 0;
+		r0 = start > l + 1 ? (uint32_t)((start - l - 1 + n - 1) / n) :
+				     0;
 		spread[d] = c + period * (rank - r0 + k * x->sw);
 	}
 	free(leaf);
