@@ -10,3 +10,7 @@ tests_unit_test_chunk_layout_LDADD = lid_assign/liblidassign.la \
 	ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_chunk_layout_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_chunk_layout
+
+# The same under real OpenSM and ibsim: LFT MADs of a spine failure.
+TESTS += tests/integration/chunk_mads.sh
+dist_noinst_SCRIPTS += tests/integration/chunk_mads.sh

@@ -30,7 +30,12 @@ uint32_t ta_graph_leaf_period(const struct ta_graph *g);
  * chunks of (R + 1) * N / P positions (N leaves); a leaf sends chunk c
  * through its neighbour c, and lid_assign gives each chunk its own
  * block-aligned range (lid_assign/README, "Oversubscribed leaves").  So
- * a spine carries the fewest 64-LID blocks per leaf.  spread[] holds
+ * a spine carries the fewest 64-LID blocks per leaf.  Used only where
+ * the LIDs show that layout (every host LID in its chunk's blocks) for
+ * some P' from R - 1 down to P with P' not dividing R, with that P' (a
+ * spine failure lowers P for a while, and a tree whose spine count
+ * divides R keeps the rank rule after it); LIDs in another order (rank
+ * groups, OpenSM's own) keep the rank rule too.  spread[] holds
  * make_spread()'s values (rank, or switch index); rewrites them into
  * keys and returns 1, else (not such a tree, or out of memory) changes
  * nothing and returns 0.
