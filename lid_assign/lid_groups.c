@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lid_chunks.h"
 #include "lid_groups_lmc.h"
 #include "lid_work.h"
 
@@ -224,10 +225,29 @@ static uint8_t *bare_switches(const struct la_input *in, uint32_t r)
 	return bare;
 }
 
-static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
+/* chunk groups (lid_chunks.h): every port's group is its chunk */
+static void assign_chunks(struct la_work *w, const uint32_t *sw_rank,
+			  const struct la_chunks *c)
+{
+	uint32_t i;
+
+	w->n_groups = la_chunk_groups(c);
+	w->rank_groups = c->p;
+	for (i = 0; i < w->in->n_ports; i++) {
+		struct la_port *p = &w->in->ports[i];
+
+		p->group = p->kind == LA_LOOSE ? LA_NO_GROUP :
+			   la_chunk_group(c, p);
+		p->rank = p->kind == LA_HOST ? p->sw_port - 1u :
+			  p->kind == LA_SWITCH ? sw_rank[p->sw] : 0;
+	}
+}
+
+static int assign_groups(struct la_work *w, const uint32_t *sw_rank,
+			 struct la_chunks *c)
 {
 	struct la_input *in = w->in;
-	uint32_t i, r = 0;
+	uint32_t i, r = 0, leaves = 0;
 	bool any_sw = false;
 	uint8_t *bare;
 
@@ -236,6 +256,12 @@ static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
 			r = in->ports[i].sw_port;
 		if (in->ports[i].kind == LA_SWITCH)
 			any_sw = true;
+	}
+	if (la_chunks_choose(in, r, topo_period(in, &leaves), sw_rank, c))
+		return -ENOMEM;
+	if (c->p) {
+		assign_chunks(w, sw_rank, c);
+		return 0;
 	}
 	w->n_groups = r ? n_groups(in, r) : any_sw ? 1 : 0;
 	w->rank_groups = w->n_groups;
@@ -257,6 +283,7 @@ static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
 		}
 	}
 	free(bare);
+	return 0;
 }
 
 /*
@@ -265,9 +292,19 @@ static void assign_groups(struct la_work *w, const uint32_t *sw_rank)
  * hosts absent at bring-up find their place in it when they arrive,
  * whichever were present.  Elsewhere for the hosts present.
  */
-static void size_rooms(struct la_work *w)
+static void size_rooms(struct la_work *w, const struct la_chunks *c)
 {
 	uint32_t leaves = 0, r = 0, g, i;
+
+	if (c->p) {
+		for (g = 0; g < w->n_groups; g++) {
+			uint32_t full = la_chunk_room(c, g);
+
+			w->room[g] = full > w->n_hosts[g] ? full :
+							    w->n_hosts[g];
+		}
+		return;
+	}
 
 	for (i = 0; i < w->in->n_ports; i++)
 		if (w->in->ports[i].kind == LA_HOST &&
@@ -290,16 +327,19 @@ int la_make_groups(struct la_work *w)
 	struct la_input *in = w->in;
 	uint32_t n = in->n_ports, i, g;
 	uint32_t *sw_rank = malloc((in->n_sw + 1) * sizeof(*sw_rank));
+	struct la_chunks chunks = { 0 };
 	int ret;
 
 	if (!sw_rank)
 		return -ENOMEM;
 	ret = switch_ranks(w, sw_rank);
 	if (!ret)
-		assign_groups(w, sw_rank);
+		ret = assign_groups(w, sw_rank, &chunks);
 	free(sw_rank);
-	if (ret)
+	if (ret) {
+		la_chunks_free(&chunks);
 		return ret;
+	}
 	w->host_width = (uint8_t)(1u << in->lmc);
 	w->sw_width = in->sp0_lmc ? w->host_width : 1;
 
@@ -307,8 +347,10 @@ int la_make_groups(struct la_work *w)
 	w->first = calloc(w->n_groups + 2, sizeof(*w->first));
 	w->n_hosts = calloc(w->n_groups + 1, sizeof(*w->n_hosts));
 	w->room = calloc(w->n_groups + 1, sizeof(*w->room));
-	if (!w->order || !w->first || !w->n_hosts || !w->room)
+	if (!w->order || !w->first || !w->n_hosts || !w->room) {
+		la_chunks_free(&chunks);
 		return -ENOMEM;
+	}
 	for (i = 0; i < n; i++)
 		w->order[i] = i;
 	sort_work = w;
@@ -327,6 +369,7 @@ int la_make_groups(struct la_work *w)
 	}
 	for (g = 0; g < w->n_groups; g++)
 		w->first[g + 1] += w->first[g];
-	size_rooms(w);
+	size_rooms(w, &chunks);
+	la_chunks_free(&chunks);
 	return 0;
 }

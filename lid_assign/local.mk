@@ -9,6 +9,7 @@ lid_assign_liblidassign_la_SOURCES = \
 	lid_assign/lid_order.c lid_assign/lid_order.h \
 	lid_assign/lid_work.h \
 	lid_assign/lid_groups.c \
+	lid_assign/lid_chunks.c lid_assign/lid_chunks.h \
 	lid_assign/lid_groups_lmc.c lid_assign/lid_groups_lmc.h \
 	lid_assign/lid_claims.c \
 	lid_assign/lid_layout.c \

@@ -17,6 +17,9 @@
 #                    (topogen fattree3 18 36 18 18 18),
 #                    ft2-os24 (topogen fattree2 24 12 24: 24 leaves x 12
 #                    spines x 24 hosts, 2:1 oversubscribed),
+#                    ft2-os20 (topogen fattree2 36 16 20: 36-port leaves,
+#                    20 hosts over 16 spines), ft2-os24x16 (fattree2 40
+#                    16 24: 40-port leaves, 24 hosts over 16 spines),
 #                    ft2-par2 (topogen fattree2 36 9 18 2: 2 parallel
 #                    links per leaf-spine pair), ft2-par3 (fattree2 24 6
 #                    18 3), ft3-648 (topogen fattree3 18 6 3 6 18: 36
@@ -123,6 +126,8 @@ fabric_setup() {
 	case $base in
 	ft2-648) gen=(fattree2 36 18 18) ;;
 	ft2-os24) gen=(fattree2 24 12 24) ;;
+	ft2-os20) gen=(fattree2 36 16 20) ;;
+	ft2-os24x16) gen=(fattree2 40 16 24) ;;
 	ft2-par2) gen=(fattree2 36 9 18 2) ;;
 	ft2-par3) gen=(fattree2 24 6 18 3) ;;
 	ft3-648) gen=(fattree3 18 6 3 6 18) ;;

@@ -133,11 +133,15 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
  * leaf sends rank r through neighbour r mod P whatever the switch:
  * ranks r, r + P, ... (oversubscribed leaves) share a spine, and so do
  * the port-major LIDs of lid_assign, which groups them by the same P.
+ * Where P does not divide R (LMC 0, 2-level), by chunks of (rank, leaf)
+ * positions instead (ta_period_chunk_keys()).
  */
 static void spread_to_key(const struct ta_graph *g, uint32_t *spread)
 {
 	uint32_t d, ranks = 1, period = ta_graph_leaf_period(g);
 
+	if (ta_period_chunk_keys(g, period, spread))
+		return;
 	for (d = 0; d < g->n_dest; d++)
 		if (g->dest[d].is_host && spread[d] + 1 > ranks)
 			ranks = spread[d] + 1;
