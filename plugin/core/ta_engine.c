@@ -14,6 +14,7 @@
 #include "ta_root.h"
 #include "ta_siblings.h"
 #include "ta_traffic.h"
+#include "ta_turn_class.h"
 #include "ta_turnadd.h"
 #include "ta_turnprohib.h"
 
@@ -31,6 +32,9 @@ struct route_job {
 	uint32_t *spread;	/* per destination */
 	uint32_t *by_switch;	/* destination indices grouped by switch */
 	double *turn_w;		/* per turn slot */
+	struct ta_classes cls;	/* minor traffic (ta_turn_class.h) */
+	struct ta_flow minor_flow;	/* of cls.minor, when cls has it */
+	double *minor_load;	/* per channel, as destinations are routed */
 	struct ta_cdg cdg;
 	struct ta_escape esc;
 	uint32_t *piece_size;
@@ -325,6 +329,24 @@ static int try_carried_tree(struct route_job *j, uint64_t *kept,
 	return 0;
 }
 
+/* j->cls: minor traffic and its turns (ta_turn_class.h), if any */
+static int find_light(struct route_job *j)
+{
+	int64_t n = ta_classes_find(&j->cls, j->g, j->tr, j->group, j->spread,
+				    j->by_switch, j->turn_w);
+
+	if (n < 0)
+		return -1;
+	if (!j->cls.main_sw)
+		return 0;
+	j->minor_load = calloc(2 * (size_t)j->g->n_links + 1,
+			       sizeof(*j->minor_load));
+	if (!j->minor_load ||
+	    ta_flow_init(&j->minor_flow, j->g, &j->cls.minor, j->group))
+		return -1;
+	return 0;
+}
+
 /*
  * The turn weights from routes that ignore turn restrictions.  Skipped
  * when the prior decided every turn: the weights would then only order
@@ -340,10 +362,12 @@ static int estimate_traffic(struct route_job *j, struct ta_stats *st)
 	if (ta_turn_traffic(j->g, j->tr, j->group, j->spread,
 			    j->by_switch, j->turn_w))
 		return -1;
-	if (j->o->experiment & TA_EXP_FLAT_WEIGHTS)
+	if (j->o->experiment & TA_EXP_FLAT_WEIGHTS) {
 		for (k = 0; k < j->g->n_turn_slots; k++)
 			j->turn_w[k] = 1.0;
-	return 0;
+		return 0;
+	}
+	return find_light(j);
 }
 
 /* mode turn_prohibition: the paper's TP instead of tree + addition */
@@ -446,7 +470,9 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	for (s = 0; s < g->n_sw; s++)
 		j->piece_size[j->esc.piece[s]]++;
 	if (j->o->mode == TA_MODE_TURN_ADDITION)
-		return ta_turnadd_decide(&j->cdg, j->turn_w, j->o->seed);
+		return ta_turnadd_decide_classed(&j->cdg, j->turn_w,
+						 j->cls.light, j->esc.level,
+						 j->o->seed);
 	for (k = 0; k < g->n_turn_slots; k++)
 		if (j->cdg.state[k] == TA_TURN_UNDECIDED)
 			j->cdg.state[k] = TA_TURN_ALLOWED;
@@ -596,6 +622,9 @@ static int route_all(struct route_job *j, struct ta_result *res)
 		free(cols.buf);
 		return -1;
 	}
+	if (j->minor_load)
+		memset(j->minor_load, 0,
+		       2 * (size_t)g->n_links * sizeof(*j->minor_load));
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = sibs.order ? sibs.order[k] : j->by_switch[k];
 		uint32_t sw = g->dest[d].sw, got;
@@ -611,6 +640,11 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			ch.home = j->prior->home_port + d;
 			ch.home_stride = g->n_dest;
 		}
+		if (j->minor_load && j->cls.has_minor[j->group[d]]) {
+			ch.main_sw = j->cls.main_sw +
+				     (size_t)j->group[d] * g->n_sw;
+			ch.load = j->minor_load;
+		}
 		ta_sibs_for(&sibs, d, kept, &ch);
 		got = ta_intree_fast(&t, j->cdg.state, sw, &ch);
 		if (!got)
@@ -625,6 +659,9 @@ static int route_all(struct route_job *j, struct ta_result *res)
 		if (j->measure && g->dest[d].is_host)
 			ta_flow_add(&j->flow, g, &t, j->group[d], NULL,
 				    j->load);
+		if (j->minor_load && g->dest[d].is_host)
+			ta_flow_add(&j->minor_flow, g, &t, j->group[d], NULL,
+				    j->minor_load);
 	}
 	flush_columns(g, &cols, res);
 	if (keeping)
@@ -657,6 +694,9 @@ static void job_free(struct route_job *j)
 	free(j->spread);
 	free(j->by_switch);
 	free(j->turn_w);
+	ta_classes_free(&j->cls);
+	ta_flow_free(&j->minor_flow);
+	free(j->minor_load);
 	free(j->piece_size);
 	ta_cdg_free(&j->cdg);
 	ta_escape_free(&j->esc);
@@ -803,7 +843,8 @@ static int run_tp_seeded(struct route_job *j, struct ta_result *res,
 	ta_cdg_touch(&j->cdg);
 	for (s = 0; s < g->n_sw; s++)
 		j->piece_size[j->esc.piece[s]]++;
-	if (ta_turnadd_decide(&j->cdg, j->turn_w, j->o->seed))
+	if (ta_turnadd_decide_classed(&j->cdg, j->turn_w, j->cls.light,
+				      j->esc.level, j->o->seed))
 		return -1;
 	return route_all(j, res);
 }

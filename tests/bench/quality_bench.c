@@ -11,6 +11,7 @@
  *   quality_bench [-n] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED
  *   quality_bench [-m MODE] [-x EXPERIMENT] fattree2 LEAVES SPINES H LINKS
  *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join K top|middle|bottom
+ *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join-alt K top|middle|bottom
  *
  * MODE: turn_addition (default), turn_prohibition, no_prohibition;
  * -n: option tp_candidate no; -t: option traffic_file (turn weights
@@ -44,6 +45,9 @@ static int make_topo(struct topo *t, int argc, char **argv)
 	if (!strcmp(argv[0], "ft3join") && argc == 3 &&
 	    !topo_join_level_parse(argv[2], &lv))
 		return topo_ft3join(t, a[0], lv);
+	if (!strcmp(argv[0], "ft3join-alt") && argc == 3 &&
+	    !topo_join_level_parse(argv[2], &lv))
+		return topo_ft3join_alt(t, a[0], lv);
 	return -1;
 }
 
@@ -165,6 +169,6 @@ int main(int argc, char **argv)
 	ta_options_clear(&o);
 	return thr < 0;
 usage:
-	fprintf(stderr, "usage: quality_bench [-n] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | ft3join K LEVEL\n");
+	fprintf(stderr, "usage: quality_bench [-n] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | ft3join[-alt] K LEVEL\n");
 	return 2;
 }
