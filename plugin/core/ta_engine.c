@@ -344,6 +344,12 @@ static int find_light(struct route_job *j)
 	if (!j->minor_load ||
 	    ta_flow_init(&j->minor_flow, j->g, &j->cls.minor, j->group))
 		return -1;
+	/* try_tp_candidate() compares the main traffic's loads first */
+	if (j->measure) {
+		ta_flow_free(&j->flow);
+		if (ta_flow_init(&j->flow, j->g, &j->cls.main, j->group))
+			return -1;
+	}
 	return 0;
 }
 
@@ -734,17 +740,23 @@ struct candidate {
 	uint8_t *port;
 	struct ta_stats st;
 	double load;
+	double minor;		/* busiest channel under the minor traffic */
 };
 
-static double max_load(const struct route_job *j)
+static double max_of(const struct route_job *j, const double *load)
 {
 	double m = 0;
 	uint32_t c;
 
-	for (c = 0; c < 2 * j->g->n_links; c++)
-		if (j->load[c] > m)
-			m = j->load[c];
+	for (c = 0; load && c < 2 * j->g->n_links; c++)
+		if (load[c] > m)
+			m = load[c];
 	return m;
+}
+
+static double max_load(const struct route_job *j)
+{
+	return max_of(j, j->load);
 }
 
 /* does the prior decide any turn (else the routing is from scratch) */
@@ -786,6 +798,7 @@ static void cand_take(struct candidate *c, struct route_job *j,
 	c->port = res->port;
 	c->st = res->stats;
 	c->load = max_load(j);
+	c->minor = max_of(j, j->minor_load);
 	memset(&j->cdg, 0, sizeof(j->cdg));
 	memset(&j->esc, 0, sizeof(j->esc));
 	res->port = NULL;
@@ -884,7 +897,10 @@ static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 		return 0;
 	}
 	cand_take(&tp, j, res);
-	take = tp.load < first.load * (1 - 1e-9);
+	/* with minor traffic: its load decides where the main one ties */
+	take = tp.load < first.load * (1 - 1e-9) ||
+	       (tp.load <= first.load * (1 + 1e-9) &&
+		tp.minor < first.minor * (1 - 1e-9));
 	ta_logf(j->log, TA_LOG_INFO,
 		"tp_candidate: throughput %.4f with turn addition's turns, %.4f with Turn-Prohibition's turns plus additions (under the traffic estimate; no routing can exceed %.4f): %s routes kept, trying took %.3f s",
 		as_throughput(j, first.load), as_throughput(j, tp.load),

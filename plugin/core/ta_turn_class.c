@@ -13,6 +13,7 @@ void ta_classes_free(struct ta_classes *c)
 	free(c->main_sw);
 	free(c->has_minor);
 	free(c->minor.w);
+	free(c->main.w);
 	memset(c, 0, sizeof(*c));
 }
 
@@ -74,7 +75,6 @@ int64_t ta_classes_find(struct ta_classes *c, const struct ta_graph *g,
 			const double *w)
 {
 	uint32_t n = tr->n_groups + 1, k, s, minor = 0;
-	struct ta_traffic main_tr = *tr;
 	double max = 0, *w_main = NULL;
 	int64_t cnt = 0;
 
@@ -89,14 +89,15 @@ int64_t ta_classes_find(struct ta_classes *c, const struct ta_graph *g,
 	c->n_sw = g->n_sw;
 	c->minor = *tr;
 	c->minor.w = split_weights(tr, max, 1);
-	main_tr.w = split_weights(tr, max, 0);
+	c->main = *tr;
+	c->main.w = split_weights(tr, max, 0);
 	w_main = calloc(g->n_turn_slots + 1, sizeof(*w_main));
 	c->light = malloc(g->n_turn_slots + 1);
 	c->main_sw = calloc((size_t)n * g->n_sw + 1, 1);
 	c->has_minor = calloc(n, 1);
-	if (!c->minor.w || !main_tr.w || !w_main || !c->light ||
+	if (!c->minor.w || !c->main.w || !w_main || !c->light ||
 	    !c->main_sw || !c->has_minor ||
-	    main_routes(c, g, &main_tr, group, spread, order, w_main))
+	    main_routes(c, g, &c->main, group, spread, order, w_main))
 		goto oom;
 	for (k = 0; k < g->n_turn_slots; k++) {
 		c->light[k] = w[k] > 0 && w_main[k] <= 0;
@@ -106,11 +107,9 @@ int64_t ta_classes_find(struct ta_classes *c, const struct ta_graph *g,
 		for (s = 0; s < g->n_sw; s++)
 			if (!c->main_sw[(size_t)k * g->n_sw + s])
 				c->has_minor[k] = 1;
-	free(main_tr.w);
 	free(w_main);
 	return cnt;
 oom:
-	free(main_tr.w);
 	free(w_main);
 	ta_classes_free(c);
 	return -1;

@@ -35,6 +35,7 @@ struct ta_classes {
 				 * host of the group passes s */
 	uint8_t *has_minor;	/* per group: some switch is not main */
 	struct ta_traffic minor;	/* tr with the main weights 0 */
+	struct ta_traffic main;		/* tr with the minor weights 0 */
 	uint32_t n_sw;
 };
 
