@@ -339,6 +339,9 @@ static int find_light(struct route_job *j)
 		return -1;
 	if (!j->cls.main_sw)
 		return 0;
+	ta_logf(j->log, TA_LOG_INFO,
+		"traffic classes: %lld turns carry only minor traffic (weights below 1/%g of the largest): decided after the others, nearest the escape root first; equal next hops for minor traffic chosen by its load",
+		(long long)n, TA_MINOR_RATIO);
 	j->minor_load = calloc(2 * (size_t)j->g->n_links + 1,
 			       sizeof(*j->minor_load));
 	if (!j->minor_load ||
