@@ -376,7 +376,8 @@ static int estimate_traffic(struct route_job *j, struct ta_stats *st)
 			j->turn_w[k] = 1.0;
 		return 0;
 	}
-	return find_light(j);
+	/* the reference modes keep the paper's decisions and choice */
+	return j->o->mode == TA_MODE_TURN_ADDITION ? find_light(j) : 0;
 }
 
 /* mode turn_prohibition: the paper's TP instead of tree + addition */
