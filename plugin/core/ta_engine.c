@@ -10,6 +10,7 @@
 #include "ta_flow.h"
 #include "ta_intree.h"
 #include "ta_keep.h"
+#include "ta_minor_pass.h"
 #include "ta_period.h"
 #include "ta_root.h"
 #include "ta_siblings.h"
@@ -610,6 +611,52 @@ static void write_kept(const struct route_job *j, const uint8_t *kept,
 	}
 }
 
+/*
+ * ta_minor_pass.h: every host destination d with used[d] routed again
+ * under the minor loads of all the others.  -1: out of memory.
+ */
+static int minor_second_pass(struct route_job *j, struct ta_intree *t,
+			     const uint8_t *used, struct ta_result *res)
+{
+	const struct ta_graph *g = j->g;
+	double *tmp = calloc(2 * (size_t)g->n_links + 1, sizeof(*tmp));
+	uint8_t *col = malloc(g->n_sw + 1);
+	uint32_t k, s;
+
+	if (!tmp || !col) {
+		free(tmp);
+		free(col);
+		return -1;
+	}
+	for (k = 0; k < g->n_dest; k++) {
+		uint32_t d = j->by_switch[k], sw = g->dest[d].sw;
+		struct ta_choice ch = { .spread = j->spread[d] };
+
+		if (!used[d])
+			continue;
+		for (s = 0; s < g->n_sw; s++)
+			col[s] = ta_result_port(res, s, d);
+		ta_minor_tree_of(t, g, sw, col);
+		ta_minor_take_out(&j->minor_flow, g, t, j->group[d], tmp,
+				  j->minor_load);
+		ch.main_sw = j->cls.main_sw + (size_t)j->group[d] * g->n_sw;
+		ch.load = j->minor_load;
+		if (ta_intree_build(t, j->cdg.state, NULL, sw, &ch) <
+		    j->piece_size[j->esc.piece[sw]])
+			ta_intree_build(t, j->cdg.state, &j->esc, sw, &ch);
+		for (s = 0; s < g->n_sw; s++)
+			res->stats.unreachable -= col[s] == TA_NO_PORT;
+		write_routes(g, t, d, col, res);
+		for (s = 0; s < g->n_sw; s++)
+			res->port[(size_t)s * res->n_dest + d] = col[s];
+		ta_flow_add(&j->minor_flow, g, t, j->group[d], NULL,
+			    j->minor_load);
+	}
+	free(tmp);
+	free(col);
+	return 0;
+}
+
 static int route_all(struct route_job *j, struct ta_result *res)
 {
 	const struct ta_graph *g = j->g;
@@ -619,7 +666,9 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	struct columns cols = { .n = 0 };
 	int keeping = j->all_carried && j->prior && j->prior->last_port;
 	uint8_t *kept = calloc(g->n_dest + 1, 1);
+	uint8_t *used = NULL;	/* destinations for minor_second_pass() */
 	uint32_t k;
+	int err = 0;
 
 	if (ta_sibs_init(&sibs, g, j->prior) || ta_intree_init(&t, g) ||
 	    (keeping && ta_keep_init(&keep, g)) ||
@@ -635,6 +684,9 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	if (j->minor_load)
 		memset(j->minor_load, 0,
 		       2 * (size_t)g->n_links * sizeof(*j->minor_load));
+	/* not with LMC siblings: the pass keeps no sibling order */
+	if (j->minor_load && !sibs.order)
+		used = calloc(g->n_dest + 1, 1);
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = sibs.order ? sibs.order[k] : j->by_switch[k];
 		uint32_t sw = g->dest[d].sw, got;
@@ -654,6 +706,8 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			ch.main_sw = j->cls.main_sw +
 				     (size_t)j->group[d] * g->n_sw;
 			ch.load = j->minor_load;
+			if (used && !ch.home && g->dest[d].is_host)
+				used[d] = 1;
 		}
 		ta_sibs_for(&sibs, d, kept, &ch);
 		got = ta_intree_fast(&t, j->cdg.state, sw, &ch);
@@ -676,12 +730,15 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	flush_columns(g, &cols, res);
 	if (keeping)
 		write_kept(j, kept, res);
+	if (used && minor_second_pass(j, &t, used, res))
+		err = -1;
+	free(used);
 	free(cols.buf);
 	free(kept);
 	ta_sibs_free(&sibs);
 	ta_intree_free(&t);
 	ta_keep_free(&keep);
-	return 0;
+	return err;
 }
 
 static void count_turns(const struct route_job *j, struct ta_stats *st)
