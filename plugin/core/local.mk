@@ -15,6 +15,8 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_siblings.c plugin/core/ta_siblings.h \
 	plugin/core/ta_keep.c plugin/core/ta_keep.h \
 	plugin/core/ta_turn_traffic.c plugin/core/ta_turnadd.c \
+	plugin/core/ta_turn_class.c plugin/core/ta_turn_class.h \
+	plugin/core/ta_minor_pass.c plugin/core/ta_minor_pass.h \
 	plugin/core/ta_flow.c plugin/core/ta_flow.h \
 	plugin/core/ta_turnadd.h \
 	plugin/core/ta_turnprohib.c plugin/core/ta_turnprohib.h \

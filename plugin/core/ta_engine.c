@@ -10,10 +10,12 @@
 #include "ta_flow.h"
 #include "ta_intree.h"
 #include "ta_keep.h"
+#include "ta_minor_pass.h"
 #include "ta_period.h"
 #include "ta_root.h"
 #include "ta_siblings.h"
 #include "ta_traffic.h"
+#include "ta_turn_class.h"
 #include "ta_turnadd.h"
 #include "ta_turnprohib.h"
 
@@ -31,6 +33,9 @@ struct route_job {
 	uint32_t *spread;	/* per destination */
 	uint32_t *by_switch;	/* destination indices grouped by switch */
 	double *turn_w;		/* per turn slot */
+	struct ta_classes cls;	/* minor traffic (ta_turn_class.h) */
+	struct ta_flow minor_flow;	/* of cls.minor, when cls has it */
+	double *minor_load;	/* per channel, as destinations are routed */
 	struct ta_cdg cdg;
 	struct ta_escape esc;
 	uint32_t *piece_size;
@@ -329,6 +334,33 @@ static int try_carried_tree(struct route_job *j, uint64_t *kept,
 	return 0;
 }
 
+/* j->cls: minor traffic and its turns (ta_turn_class.h), if any */
+static int find_light(struct route_job *j)
+{
+	int64_t n = ta_classes_find(&j->cls, j->g, j->tr, j->group, j->spread,
+				    j->by_switch, j->turn_w);
+
+	if (n < 0)
+		return -1;
+	if (!j->cls.main_sw)
+		return 0;
+	ta_logf(j->log, TA_LOG_INFO,
+		"traffic classes: %lld turns carry only minor traffic (weights below 1/%g of the largest): decided after the others, nearest the escape root first; equal next hops for minor traffic chosen by its load",
+		(long long)n, TA_MINOR_RATIO);
+	j->minor_load = calloc(2 * (size_t)j->g->n_links + 1,
+			       sizeof(*j->minor_load));
+	if (!j->minor_load ||
+	    ta_flow_init(&j->minor_flow, j->g, &j->cls.minor, j->group))
+		return -1;
+	/* try_tp_candidate() compares the main traffic's loads first */
+	if (j->measure) {
+		ta_flow_free(&j->flow);
+		if (ta_flow_init(&j->flow, j->g, &j->cls.main, j->group))
+			return -1;
+	}
+	return 0;
+}
+
 /*
  * The turn weights from routes that ignore turn restrictions.  Skipped
  * when the prior decided every turn: the weights would then only order
@@ -344,10 +376,13 @@ static int estimate_traffic(struct route_job *j, struct ta_stats *st)
 	if (ta_turn_traffic(j->g, j->tr, j->group, j->spread,
 			    j->by_switch, j->turn_w))
 		return -1;
-	if (j->o->experiment & TA_EXP_FLAT_WEIGHTS)
+	if (j->o->experiment & TA_EXP_FLAT_WEIGHTS) {
 		for (k = 0; k < j->g->n_turn_slots; k++)
 			j->turn_w[k] = 1.0;
-	return 0;
+		return 0;
+	}
+	/* the reference modes keep the paper's decisions and choice */
+	return j->o->mode == TA_MODE_TURN_ADDITION ? find_light(j) : 0;
 }
 
 /* mode turn_prohibition: the paper's TP instead of tree + addition */
@@ -450,7 +485,9 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	for (s = 0; s < g->n_sw; s++)
 		j->piece_size[j->esc.piece[s]]++;
 	if (j->o->mode == TA_MODE_TURN_ADDITION)
-		return ta_turnadd_decide(&j->cdg, j->turn_w, j->o->seed);
+		return ta_turnadd_decide_classed(&j->cdg, j->turn_w,
+						 j->cls.light, j->esc.level,
+						 j->o->seed);
 	for (k = 0; k < g->n_turn_slots; k++)
 		if (j->cdg.state[k] == TA_TURN_UNDECIDED)
 			j->cdg.state[k] = TA_TURN_ALLOWED;
@@ -578,6 +615,52 @@ static void write_kept(const struct route_job *j, const uint8_t *kept,
 	}
 }
 
+/*
+ * ta_minor_pass.h: every host destination d with used[d] routed again
+ * under the minor loads of all the others.  -1: out of memory.
+ */
+static int minor_second_pass(struct route_job *j, struct ta_intree *t,
+			     const uint8_t *used, struct ta_result *res)
+{
+	const struct ta_graph *g = j->g;
+	double *tmp = calloc(2 * (size_t)g->n_links + 1, sizeof(*tmp));
+	uint8_t *col = malloc(g->n_sw + 1);
+	uint32_t k, s;
+
+	if (!tmp || !col) {
+		free(tmp);
+		free(col);
+		return -1;
+	}
+	for (k = 0; k < g->n_dest; k++) {
+		uint32_t d = j->by_switch[k], sw = g->dest[d].sw;
+		struct ta_choice ch = { .spread = j->spread[d] };
+
+		if (!used[d])
+			continue;
+		for (s = 0; s < g->n_sw; s++)
+			col[s] = ta_result_port(res, s, d);
+		ta_minor_tree_of(t, g, sw, col);
+		ta_minor_take_out(&j->minor_flow, g, t, j->group[d], tmp,
+				  j->minor_load);
+		ch.main_sw = j->cls.main_sw + (size_t)j->group[d] * g->n_sw;
+		ch.load = j->minor_load;
+		if (ta_intree_build(t, j->cdg.state, NULL, sw, &ch) <
+		    j->piece_size[j->esc.piece[sw]])
+			ta_intree_build(t, j->cdg.state, &j->esc, sw, &ch);
+		for (s = 0; s < g->n_sw; s++)
+			res->stats.unreachable -= col[s] == TA_NO_PORT;
+		write_routes(g, t, d, col, res);
+		for (s = 0; s < g->n_sw; s++)
+			res->port[(size_t)s * res->n_dest + d] = col[s];
+		ta_flow_add(&j->minor_flow, g, t, j->group[d], NULL,
+			    j->minor_load);
+	}
+	free(tmp);
+	free(col);
+	return 0;
+}
+
 static int route_all(struct route_job *j, struct ta_result *res)
 {
 	const struct ta_graph *g = j->g;
@@ -587,7 +670,9 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	struct columns cols = { .n = 0 };
 	int keeping = j->all_carried && j->prior && j->prior->last_port;
 	uint8_t *kept = calloc(g->n_dest + 1, 1);
+	uint8_t *used = NULL;	/* destinations for minor_second_pass() */
 	uint32_t k;
+	int err = 0;
 
 	if (ta_sibs_init(&sibs, g, j->prior) || ta_intree_init(&t, g) ||
 	    (keeping && ta_keep_init(&keep, g)) ||
@@ -600,6 +685,12 @@ static int route_all(struct route_job *j, struct ta_result *res)
 		free(cols.buf);
 		return -1;
 	}
+	if (j->minor_load)
+		memset(j->minor_load, 0,
+		       2 * (size_t)g->n_links * sizeof(*j->minor_load));
+	/* not with LMC siblings: the pass keeps no sibling order */
+	if (j->minor_load && !sibs.order)
+		used = calloc(g->n_dest + 1, 1);
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = sibs.order ? sibs.order[k] : j->by_switch[k];
 		uint32_t sw = g->dest[d].sw, got;
@@ -615,6 +706,13 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			ch.home = j->prior->home_port + d;
 			ch.home_stride = g->n_dest;
 		}
+		if (j->minor_load && j->cls.has_minor[j->group[d]]) {
+			ch.main_sw = j->cls.main_sw +
+				     (size_t)j->group[d] * g->n_sw;
+			ch.load = j->minor_load;
+			if (used && !ch.home && g->dest[d].is_host)
+				used[d] = 1;
+		}
 		ta_sibs_for(&sibs, d, kept, &ch);
 		got = ta_intree_fast(&t, j->cdg.state, sw, &ch);
 		if (!got)
@@ -629,16 +727,22 @@ static int route_all(struct route_job *j, struct ta_result *res)
 		if (j->measure && g->dest[d].is_host)
 			ta_flow_add(&j->flow, g, &t, j->group[d], NULL,
 				    j->load);
+		if (j->minor_load && g->dest[d].is_host)
+			ta_flow_add(&j->minor_flow, g, &t, j->group[d], NULL,
+				    j->minor_load);
 	}
 	flush_columns(g, &cols, res);
 	if (keeping)
 		write_kept(j, kept, res);
+	if (used && minor_second_pass(j, &t, used, res))
+		err = -1;
+	free(used);
 	free(cols.buf);
 	free(kept);
 	ta_sibs_free(&sibs);
 	ta_intree_free(&t);
 	ta_keep_free(&keep);
-	return 0;
+	return err;
 }
 
 static void count_turns(const struct route_job *j, struct ta_stats *st)
@@ -661,6 +765,9 @@ static void job_free(struct route_job *j)
 	free(j->spread);
 	free(j->by_switch);
 	free(j->turn_w);
+	ta_classes_free(&j->cls);
+	ta_flow_free(&j->minor_flow);
+	free(j->minor_load);
 	free(j->piece_size);
 	ta_cdg_free(&j->cdg);
 	ta_escape_free(&j->esc);
@@ -698,17 +805,23 @@ struct candidate {
 	uint8_t *port;
 	struct ta_stats st;
 	double load;
+	double minor;		/* busiest channel under the minor traffic */
 };
 
-static double max_load(const struct route_job *j)
+static double max_of(const struct route_job *j, const double *load)
 {
 	double m = 0;
 	uint32_t c;
 
-	for (c = 0; c < 2 * j->g->n_links; c++)
-		if (j->load[c] > m)
-			m = j->load[c];
+	for (c = 0; load && c < 2 * j->g->n_links; c++)
+		if (load[c] > m)
+			m = load[c];
 	return m;
+}
+
+static double max_load(const struct route_job *j)
+{
+	return max_of(j, j->load);
 }
 
 /* does the prior decide any turn (else the routing is from scratch) */
@@ -750,6 +863,7 @@ static void cand_take(struct candidate *c, struct route_job *j,
 	c->port = res->port;
 	c->st = res->stats;
 	c->load = max_load(j);
+	c->minor = max_of(j, j->minor_load);
 	memset(&j->cdg, 0, sizeof(j->cdg));
 	memset(&j->esc, 0, sizeof(j->esc));
 	res->port = NULL;
@@ -807,7 +921,8 @@ static int run_tp_seeded(struct route_job *j, struct ta_result *res,
 	ta_cdg_touch(&j->cdg);
 	for (s = 0; s < g->n_sw; s++)
 		j->piece_size[j->esc.piece[s]]++;
-	if (ta_turnadd_decide(&j->cdg, j->turn_w, j->o->seed))
+	if (ta_turnadd_decide_classed(&j->cdg, j->turn_w, j->cls.light,
+				      j->esc.level, j->o->seed))
 		return -1;
 	return route_all(j, res);
 }
@@ -847,7 +962,10 @@ static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 		return 0;
 	}
 	cand_take(&tp, j, res);
-	take = tp.load < first.load * (1 - 1e-9);
+	/* with minor traffic: its load decides where the main one ties */
+	take = tp.load < first.load * (1 - 1e-9) ||
+	       (tp.load <= first.load * (1 + 1e-9) &&
+		tp.minor < first.minor * (1 - 1e-9));
 	ta_logf(j->log, TA_LOG_INFO,
 		"tp_candidate: throughput %.4f with turn addition's turns, %.4f with Turn-Prohibition's turns plus additions (under the traffic estimate; no routing can exceed %.4f): %s routes kept, trying took %.3f s",
 		as_throughput(j, first.load), as_throughput(j, tp.load),

@@ -53,6 +53,7 @@ int ta_intree_init(struct ta_intree *t, const struct ta_graph *g)
 	t->has_host = calloc(n, 1);
 	t->seen = calloc(n, sizeof(*t->seen));
 	t->height = malloc(n * sizeof(*t->height));
+	t->bneck = malloc(n * sizeof(*t->bneck));
 	t->plain_order = malloc(n * sizeof(*t->plain_order));
 	t->pc_start = malloc((n + 1) * sizeof(*t->pc_start));
 	t->pg_start = malloc((n + 1) * sizeof(*t->pg_start));
@@ -66,9 +67,9 @@ int ta_intree_init(struct ta_intree *t, const struct ta_graph *g)
 	t->div_sw = UINT32_MAX;
 	if (!t->dist || !t->out_end || !t->order || !t->tree_next ||
 	    !t->pending || !t->cand || !t->div || !t->lvl || !t->has_host ||
-	    !t->seen || !t->height || !t->plain_order || !t->pc_start ||
-	    !t->pg_start || !t->n_peers || !t->pc_n || !t->pc || !t->pg ||
-	    !t->pc_open) {
+	    !t->seen || !t->height || !t->bneck || !t->plain_order ||
+	    !t->pc_start || !t->pg_start || !t->n_peers || !t->pc_n ||
+	    !t->pc || !t->pg || !t->pc_open) {
 		ta_intree_free(t);
 		return -1;
 	}
@@ -92,6 +93,7 @@ void ta_intree_free(struct ta_intree *t)
 	free(t->has_host);
 	free(t->seen);
 	free(t->height);
+	free(t->bneck);
 	free(t->plain_order);
 	free(t->pc_start);
 	free(t->pg_start);
@@ -301,6 +303,36 @@ static uint32_t displaced_pick(const struct ta_graph *g, uint32_t s,
 	return k;
 }
 
+/* the busiest channel under ch->load of the path from s through end e */
+static double path_load(const struct ta_intree *t, const struct ta_choice *ch,
+			uint32_t s, uint32_t e)
+{
+	const struct ta_port_ref *r = &t->g->sw[s].ends[e];
+	double l = ch->load[r->out_chan], b = t->bneck[r->peer];
+
+	return l > b ? l : b;
+}
+
+/* minor traffic: the least loaded path, from candidate pick on */
+static uint32_t least_loaded(const struct ta_intree *t, uint32_t s,
+			     const uint32_t *cand, uint32_t n, uint32_t pick,
+			     const struct ta_choice *ch)
+{
+	double best = path_load(t, ch, s, cand[pick]);
+	uint32_t k, at = pick;
+
+	for (k = 1; k < n; k++) {
+		uint32_t i = (pick + k) % n;
+		double l = path_load(t, ch, s, cand[i]);
+
+		if (l < best * (1 - 1e-9)) {
+			best = l;
+			at = i;
+		}
+	}
+	return at;
+}
+
 /* the rule of struct ta_choice */
 static uint32_t choose(const struct ta_intree *t, uint32_t s,
 		       uint32_t dest_sw, const uint32_t *cand, uint32_t n,
@@ -328,7 +360,10 @@ static uint32_t choose(const struct ta_intree *t, uint32_t s,
 				      t->g->sw[s].ends[cand[first]].peer;
 		     par++)
 			;
-		return cand[first + (q / peers) % par];
+		k = first + (q / peers) % par;
+		if (ch->main_sw && !ch->main_sw[s])
+			k = least_loaded(t, s, cand, n, k, ch);
+		return cand[k];
 	}
 	for (k = 0; k < n; k++)
 		if (t->g->sw[s].ends[cand[k]].port == home)
@@ -352,6 +387,7 @@ uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
 		tree_paths(t, esc, dest_sw);
 	t->dist[dest_sw] = 0;
 	t->out_end[dest_sw] = TA_OUT_DELIVER;
+	t->bneck[dest_sw] = 0;
 	t->order[0] = dest_sw;
 	t->n_order = 1;
 	while (lvl_start < t->n_order) {
@@ -382,6 +418,9 @@ uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
 				continue;
 			sort_cand(g, v, t->cand, n_cand);
 			t->out_end[v] = choose(t, v, dest_sw, t->cand, n_cand, ch);
+			if (ch->load)
+				t->bneck[v] = path_load(t, ch, v,
+							t->out_end[v]);
 			t->dist[v] = lvl + 1;
 			t->order[t->n_order++] = v;
 		}
@@ -508,6 +547,8 @@ uint32_t ta_intree_fast(struct ta_intree *t, const uint8_t *state,
 	const struct ta_graph *g = t->g;
 	uint32_t k;
 
+	if (ch->main_sw)
+		return 0;	/* the load-aware choice: grown turn by turn */
 	if (t->plain_sw != dest_sw || t->div_sw != dest_sw)
 		plain_prepare(t, dest_sw);
 	if (t->fast_sw != dest_sw || t->fast_state != state)

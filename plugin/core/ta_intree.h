@@ -43,6 +43,8 @@ struct ta_intree {
 	uint32_t stamp;
 	uint8_t *has_host;
 	uint32_t *height;	/* hops to the nearest switch with hosts */
+	double *bneck;		/* load-aware choice: the busiest channel
+				 * of each routed switch's path */
 	/* ta_intree_plain(): per destination switch, prepared once */
 	uint32_t plain_sw;	/* switch prepared for, or UINT32_MAX */
 	uint32_t *plain_order;	/* BFS order from it */
@@ -102,6 +104,20 @@ struct ta_sibling {
 
 struct ta_choice {
 	uint32_t spread;
+	/*
+	 * Minor traffic (ta_turn_class.h), or NULL: main_sw[s] = 0 where no
+	 * main traffic to this destination passes switch s.  There, with
+	 * no home port, the switch takes the candidate whose path to the
+	 * destination has the least loaded busiest channel under load[]
+	 * (per channel: the minor traffic of the destinations routed
+	 * before), trying the rule above's pick first and then the
+	 * candidates after it in order, so equal loads keep that pick.
+	 * Elsewhere the rule above, unchanged: the main traffic keeps its
+	 * digit-by-digit spreading.  ta_intree_fast() returns 0 when main_sw
+	 * is set.
+	 */
+	const uint8_t *main_sw;
+	const double *load;
 	const uint8_t *home;	/* NULL, or this destination's column */
 	uint32_t home_stride;
 	const struct ta_sibling *sib;	/* n_sib siblings' ports, or NULL */

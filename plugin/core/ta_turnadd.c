@@ -6,6 +6,10 @@
 #include "ta_turnadd.h"
 
 struct turn_pair {
+	uint32_t cls;		/* 0: main traffic crosses it (or no
+				 * classes); 1: light (ta_turn_class.h),
+				 * by level; 2: no traffic at all */
+	uint32_t lvl;		/* light pairs: the switch's escape level */
 	int64_t wq;		/* quantised weight of both directions, times
 				 * 2, plus 1 unless the pair is a valley */
 	uint32_t round;		/* position in its switch's rotation */
@@ -50,6 +54,10 @@ static int cmp_global(const void *a, const void *b)
 {
 	const struct turn_pair *x = a, *y = b;
 
+	if (x->cls != y->cls)
+		return x->cls < y->cls ? -1 : 1;
+	if (x->lvl != y->lvl)
+		return x->lvl < y->lvl ? -1 : 1;
 	if (x->wq != y->wq)
 		return x->wq > y->wq ? -1 : 1;
 	if (x->round != y->round)
@@ -129,8 +137,20 @@ static uint32_t *heights(const struct ta_graph *g)
 	return h;
 }
 
+/* a pair's class (struct turn_pair) */
+static uint32_t pair_class(const uint8_t *light, const double *w,
+			   uint32_t fwd, uint32_t rev)
+{
+	if (!light)
+		return 0;
+	if (w[fwd] <= 0 && w[rev] <= 0)
+		return 2;
+	return (light[fwd] || w[fwd] <= 0) && (light[rev] || w[rev] <= 0);
+}
+
 /* the pairs of switch s still undecided, in rotation order */
 static uint32_t switch_pairs(const struct ta_cdg *c, const double *w,
+			     const uint8_t *light, const uint32_t *level,
 			     const uint32_t *height, uint32_t s,
 			     uint32_t order, struct turn_pair *out)
 {
@@ -145,6 +165,9 @@ static uint32_t switch_pairs(const struct ta_cdg *c, const double *w,
 				continue;
 			p->wq = quantise(w[ta_turn(g, s, i, j)] +
 					 w[ta_turn(g, s, j, i)]) * 2;
+			p->cls = pair_class(light, w, ta_turn(g, s, i, j),
+					    ta_turn(g, s, j, i));
+			p->lvl = p->cls == 1 && level ? level[s] : 0;
 			p->far = g->sw[s].ends[j].peer;
 			if (height[s] >= height[g->sw[s].ends[i].peer] ||
 			    height[s] >= height[p->far])
@@ -168,6 +191,13 @@ static uint32_t switch_pairs(const struct ta_cdg *c, const double *w,
 
 int ta_turnadd_decide(struct ta_cdg *c, const double *w, uint64_t seed)
 {
+	return ta_turnadd_decide_classed(c, w, NULL, NULL, seed);
+}
+
+int ta_turnadd_decide_classed(struct ta_cdg *c, const double *w,
+			      const uint8_t *light, const uint32_t *level,
+			      uint64_t seed)
+{
 	const struct ta_graph *g = c->g;
 	uint64_t max_pairs = 0;
 	uint32_t s, *perm = switch_order(g->n_sw, seed);
@@ -185,7 +215,8 @@ int ta_turnadd_decide(struct ta_cdg *c, const double *w, uint64_t seed)
 		return -1;
 	}
 	for (s = 0; s < g->n_sw; s++)
-		n += switch_pairs(c, w, height, s, perm[s], pairs + n);
+		n += switch_pairs(c, w, light, level, height, s, perm[s],
+				  pairs + n);
 	qsort(pairs, n, sizeof(*pairs), cmp_global);
 	for (k = 0; k < n; k++) {
 		const struct turn_pair *p = &pairs[k];

@@ -33,4 +33,16 @@ int ta_turn_traffic(const struct ta_graph *g, const struct ta_traffic *tr,
  */
 int ta_turnadd_decide(struct ta_cdg *c, const double *w, uint64_t seed);
 
+/*
+ * The same with turn classes (ta_turn_class.h), light[turn] != 0 for a
+ * light turn (NULL: no classes, ta_turnadd_decide): first the pairs
+ * the main traffic crosses, as above; then the light pairs (each
+ * direction light or without traffic), by the switch's level[] (the
+ * escape tree's: nearest the root first; NULL: all alike), then as
+ * above; last the pairs without any traffic, as above.
+ */
+int ta_turnadd_decide_classed(struct ta_cdg *c, const double *w,
+			      const uint8_t *light, const uint32_t *level,
+			      uint64_t seed);
+
 #endif

@@ -11,6 +11,8 @@
  *   quality_bench [-n] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED
  *   quality_bench [-m MODE] [-x EXPERIMENT] fattree2 LEAVES SPINES H LINKS
  *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join K top|middle|bottom
+ *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join-alt K top|middle|bottom
+ *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join-shift K top|middle|bottom
  *
  * MODE: turn_addition (default), turn_prohibition, no_prohibition;
  * -n: option tp_candidate no; -t: option traffic_file (turn weights
@@ -29,6 +31,27 @@
 #include "topo.h"
 #include "topo_graph.h"
 
+/*
+ * A third wiring of the joined trees, for testing only: tree B's end of
+ * join link j is moved one pod on (middle, bottom: slot order reversed
+ * within the joined slots) or k/2 cores on (top).
+ */
+static struct topo_join_end shifted_end(unsigned k, unsigned j,
+					enum topo_join_level level,
+					unsigned tree)
+{
+	unsigned pods = level == TOPO_JOIN_TOP ? k / 2 : k;
+	unsigned group = j % pods, slot = j / pods;
+	unsigned slots = k * k / 4 / pods;
+
+	if (level == TOPO_JOIN_TOP)
+		return tree ? (struct topo_join_end){ (group + 1) % pods, slot } :
+			      (struct topo_join_end){ group, slot };
+	if (!tree)
+		return (struct topo_join_end){ group, slot };
+	return (struct topo_join_end){ (group + 1) % pods, slots - 1 - slot };
+}
+
 static int make_topo(struct topo *t, int argc, char **argv)
 {
 	unsigned a[5] = { 0 };
@@ -44,6 +67,12 @@ static int make_topo(struct topo *t, int argc, char **argv)
 	if (!strcmp(argv[0], "ft3join") && argc == 3 &&
 	    !topo_join_level_parse(argv[2], &lv))
 		return topo_ft3join(t, a[0], lv);
+	if (!strcmp(argv[0], "ft3join-alt") && argc == 3 &&
+	    !topo_join_level_parse(argv[2], &lv))
+		return topo_ft3join_alt(t, a[0], lv);
+	if (!strcmp(argv[0], "ft3join-shift") && argc == 3 &&
+	    !topo_join_level_parse(argv[2], &lv))
+		return topo_ft3join_wired(t, a[0], lv, shifted_end);
 	return -1;
 }
 
@@ -165,6 +194,6 @@ int main(int argc, char **argv)
 	ta_options_clear(&o);
 	return thr < 0;
 usage:
-	fprintf(stderr, "usage: quality_bench [-n] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | ft3join K LEVEL\n");
+	fprintf(stderr, "usage: quality_bench [-n] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | ft3join[-alt|-shift] K LEVEL\n");
 	return 2;
 }

@@ -176,3 +176,13 @@ tests_unit_test_tp_resweep_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_tp_resweep_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_tp_resweep_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_tp_resweep
+
+# Joined fat trees with the two-tree traffic file: inter-tree routes
+# spread over the join links, full bisection inside the trees.
+check_PROGRAMS += tests/unit/test_join_minor
+tests_unit_test_join_minor_SOURCES = tests/unit/test_join_minor.c
+tests_unit_test_join_minor_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_join_minor_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_join_minor_LDADD = $(UNIT_HELP_LDADD)
+tests_unit_test_join_minor_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_join_minor
