@@ -270,7 +270,7 @@ static int set_groups(struct la_work *w, const uint32_t *sw_rank,
 		p->rank = 0;
 		if (p->kind == LA_HOST) {
 			p->rank = p->sw_port - 1u;
-			p->group = w->sets.rank_class[p->rank];
+			p->group = ta_ss_rank_group(&w->sets, p->rank);
 		} else if (p->kind == LA_SWITCH) {
 			p->rank = sw_rank[p->sw];
 			j = leaf_of[p->sw];
@@ -346,8 +346,8 @@ static void size_rooms(struct la_work *w)
 		uint32_t ranks = g < r && g < w->rank_groups ?
 				 (r - 1 - g) / w->rank_groups + 1 : 0;
 		if (w->sets.n_class)	/* a set's ranks; none: leaf LIDs */
-			ranks = g < w->sets.n_class ? w->sets.class_ranks[g] :
-						      0;
+			ranks = g < w->rank_groups ?
+				ta_ss_group_ranks(&w->sets, g) : 0;
 		uint64_t full = (uint64_t)leaves * ranks;
 
 		w->room[g] = full > w->n_hosts[g] ? (uint32_t)full :

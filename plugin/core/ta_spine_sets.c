@@ -163,17 +163,24 @@ static uint32_t least_set(const struct ta_spine_sets *ss,
 
 /*
  * Blocks per spine with the sets and counts in ss; the worst in
- * *worst, the sum in *total.  With place, leaf_group, leaf_pos,
+ * *worst (UINT64_MAX: this variant does not apply), the sum in *total.
+ * lead: the blocks of leaf LIDs only come first in the LID space (the
+ * first one loses LID 0 instead of a set's group losing its first run).
+ * With place, leaf_group (as set c, or n_class + block b), leaf_pos,
  * block_spine and n_groups are filled (arrays allocated by the caller,
  * block_spine for up to `leaves` blocks).
  */
 static void evaluate(struct ta_spine_sets *ss, struct ss_eval *ev,
-		     int place, uint64_t *worst, uint64_t *total)
+		     int place, int lead, uint64_t *worst, uint64_t *total)
 {
-	uint32_t c, i, sp, j = 0, first = 1, n_blocks_only = 0;
+	uint32_t c, i, sp, j = 0, first = !lead, n_blocks_only = 0;
 	uint32_t *pos_in = NULL;
 	uint64_t left = ss->leaves;
 
+	*worst = UINT64_MAX;
+	*total = 0;
+	if (lead && ss->w != 1)
+		return;
 	memset(ev->cost, 0, ss->s * sizeof(*ev->cost));
 	for (c = 0; c < ss->n_class; c++) {
 		uint64_t lids = (uint64_t)ss->class_ranks[c] * ss->leaves *
@@ -202,10 +209,16 @@ static void evaluate(struct ta_spine_sets *ss, struct ss_eval *ev,
 			ss->leaf_pos[j] = pos_in[c]++;
 		}
 	}
+	if (lead && !left) {
+		free(pos_in);
+		return;		/* no block of leaf LIDs to lead with */
+	}
 	while (left) {
-		uint64_t per = TA_SS_BLOCK / ss->w, take = left < per ? left :
-								      per;
+		uint64_t per = TA_SS_BLOCK / ss->w, take;
 
+		if (lead && !n_blocks_only)
+			per--;		/* LID 0 */
+		take = left < per ? left : per;
 		if (ss->w == 1) {	/* a block of leaf LIDs, one spine */
 			sp = least_spine(ss, ev->cost);
 			ev->cost[sp]++;
@@ -228,9 +241,15 @@ static void evaluate(struct ta_spine_sets *ss, struct ss_eval *ev,
 		left -= take;
 	}
 	free(pos_in);
-	if (place)
+	if (place) {
 		ss->n_groups = ss->n_class + n_blocks_only;
-	*worst = *total = 0;
+		ss->lead = lead ? n_blocks_only : 0;
+		for (j = 0; lead && j < ss->leaves; j++)
+			ss->leaf_group[j] = ss->leaf_group[j] < ss->n_class ?
+				ss->leaf_group[j] + n_blocks_only :
+				ss->leaf_group[j] - ss->n_class;
+	}
+	*worst = 0;
 	for (sp = 0; sp < ss->s; sp++) {
 		*total += ev->cost[sp];
 		if (ev->cost[sp] > *worst)
@@ -246,10 +265,11 @@ static int alloc_sets(struct ta_spine_sets *ss, uint32_t n_class)
 	return ss->set && ss->class_ranks ? 0 : -1;
 }
 
-/* the best (k, a): *k, *a, *worst; -1 on ENOMEM */
+/* the best (k, a, lead): *k, *a, *lead, *worst; -1 on ENOMEM */
 static int search(struct ta_spine_sets *ss, struct ss_eval *ev, uint32_t *bk,
-		  uint32_t *ba, uint64_t *bw)
+		  uint32_t *ba, int *bl, uint64_t *bw)
 {
+	int lead;
 	uint32_t q = ss->s / ss->m, k, a;
 	uint64_t best_total = UINT64_MAX;
 
@@ -266,12 +286,16 @@ static int search(struct ta_spine_sets *ss, struct ss_eval *ev, uint32_t *bk,
 			uint64_t worst, total;
 
 			fill_counts(ss, k, a);
-			evaluate(ss, ev, 0, &worst, &total);
-			if (worst < *bw || (worst == *bw && total < best_total)) {
-				*bw = worst;
-				best_total = total;
-				*bk = k;
-				*ba = a;
+			for (lead = 0; lead < 2; lead++) {
+				evaluate(ss, ev, 0, lead, &worst, &total);
+				if (worst < *bw ||
+				    (worst == *bw && total < best_total)) {
+					*bw = worst;
+					best_total = total;
+					*bk = k;
+					*ba = a;
+					*bl = lead;
+				}
 			}
 			if (!a)
 				break;
@@ -281,7 +305,7 @@ static int search(struct ta_spine_sets *ss, struct ss_eval *ev, uint32_t *bk,
 }
 
 static int materialize(struct ta_spine_sets *ss, struct ss_eval *ev,
-		       uint32_t k, uint32_t a)
+		       uint32_t k, uint32_t a, int lead)
 {
 	uint32_t t = ss->s - k * ss->m, c, i, rank = 0;
 	uint64_t worst, total;
@@ -306,7 +330,7 @@ static int materialize(struct ta_spine_sets *ss, struct ss_eval *ev,
 			ss->rank_class[rank] = c;
 			ss->rank_pos[rank] = i;
 		}
-	evaluate(ss, ev, 1, &worst, &total);
+	evaluate(ss, ev, 1, lead, &worst, &total);
 	ss->cost = worst;
 	return 0;
 }
@@ -317,6 +341,7 @@ int ta_spine_sets_make(struct ta_spine_sets *ss, uint32_t s, uint32_t m,
 	struct ss_eval ev = { 0 };
 	uint32_t k = 0, a = 0;
 	uint64_t worst;
+	int lead = 0;
 	int ret = -1;
 
 	memset(ss, 0, sizeof(*ss));
@@ -331,13 +356,13 @@ int ta_spine_sets_make(struct ta_spine_sets *ss, uint32_t s, uint32_t m,
 	ev.free_lids = calloc(s + 1, sizeof(*ev.free_lids));
 	if (!ev.cost || !ev.free_lids || ss->consecutive_cost == UINT64_MAX)
 		goto out;
-	if (search(ss, &ev, &k, &a, &worst))
+	if (search(ss, &ev, &k, &a, &lead, &worst))
 		goto out;
 	if (worst >= ss->consecutive_cost) {
 		ret = 0;
 		goto out;
 	}
-	if (materialize(ss, &ev, k, a))
+	if (materialize(ss, &ev, k, a, lead))
 		goto out;
 	ret = 1;
 out:
@@ -356,13 +381,27 @@ uint32_t ta_ss_host_spine(const struct ta_spine_sets *ss, uint32_t r,
 	return ss->set[c * ss->m + (ss->rank_pos[r] + o) % ss->m];
 }
 
+uint32_t ta_ss_rank_group(const struct ta_spine_sets *ss, uint32_t r)
+{
+	return ss->lead + ss->rank_class[r];
+}
+
+uint32_t ta_ss_group_ranks(const struct ta_spine_sets *ss, uint32_t g)
+{
+	return g >= ss->lead && g - ss->lead < ss->n_class ?
+	       ss->class_ranks[g - ss->lead] : 0;
+}
+
 uint32_t ta_ss_leaf_spine(const struct ta_spine_sets *ss, uint32_t j,
 			  uint32_t o)
 {
 	uint32_t g = ss->leaf_group[j];
 
-	if (g >= ss->n_class)
+	if (g < ss->lead)
+		return ss->block_spine[g];
+	if (g - ss->lead >= ss->n_class)
 		return ss->block_spine[g - ss->n_class];
+	g -= ss->lead;
 	return ss->set[g * ss->m + (ss->leaf_pos[j] + o) % ss->m];
 }
 

@@ -24,6 +24,8 @@
  *     spine of its group), the rest in 64-LID blocks of leaf LIDs only,
  *     each block through one spine, the one touching the fewest blocks
  *     (with switch LMC, lmc_esp0, in more blocks of the groups instead);
+ *     these blocks come first in the LID space where that saves a block
+ *     (the first loses LID 0, not a run of a set's group);
  *   - k and a chosen to give the worst spine the fewest blocks per leaf.
  */
 #ifndef TA_SPINE_SETS_H
@@ -39,11 +41,14 @@ struct ta_spine_sets {
 	uint32_t k;			/* disjoint sets */
 	uint32_t n_class;		/* 0: the consecutive rule applies */
 	uint32_t n_groups;		/* n_class + leaf-only blocks */
+	uint32_t lead;			/* leaf-only blocks before the sets'
+					 * groups (the others after them) */
 	uint32_t *set;			/* [n_class * m] spines of each set */
 	uint32_t *class_ranks;		/* [n_class] ranks of each set */
 	uint32_t *rank_class;		/* [r] */
 	uint32_t *rank_pos;		/* [r] place among its set's ranks */
-	uint32_t *leaf_group;		/* [leaves] group of leaf j's LID */
+	uint32_t *leaf_group;		/* [leaves] group of leaf j's LID:
+					 * set c's is lead + c */
 	uint32_t *leaf_pos;		/* [leaves] place in its group */
 	uint32_t *block_spine;		/* [n_groups - n_class] */
 	uint64_t cost;			/* worst spine's blocks per leaf */
@@ -75,6 +80,10 @@ uint32_t ta_ss_host_spine(const struct ta_spine_sets *ss, uint32_t r,
 			  uint32_t o);
 uint32_t ta_ss_leaf_spine(const struct ta_spine_sets *ss, uint32_t j,
 			  uint32_t o);
+
+/* the LID group of rank r; the ranks of group g (0: leaf LIDs only) */
+uint32_t ta_ss_rank_group(const struct ta_spine_sets *ss, uint32_t r);
+uint32_t ta_ss_group_ranks(const struct ta_spine_sets *ss, uint32_t g);
 
 /*
  * Whether host LIDs show this layout: (lid, rank) pairs sorted by LID,

@@ -381,6 +381,17 @@ static const struct lmc_case cases[] = {
 	 * is in two of the three), 4 + 4 blocks.  8, the consecutive rule.
 	 */
 	{ 2, 18, 6, 8, 0, 0, 2, 0, 8 },
+	/* S 18, m 4 (as ft3-5832 at LMC 2), 72 leaves of 18: bound
+	 * (1,296 x 16 + 72) / 18 = 1,156 LIDs, 19 blocks (consecutive:
+	 * 9 classes of 2 ranks, 2 x 10) */
+	{ 2, 72, 18, 18, 0, 0, 2, 0, 19 },
+	/* S 6, m 4, 24 leaves of 6: (144 x 16 + 24) / 6 = 388, 7 blocks
+	 * (consecutive: 8) */
+	{ 2, 24, 6, 6, 0, 0, 2, 0, 7 },
+	/* S 12, m 8, 12 leaves: (144 x 64 + 12) / 12 = 769, 13 blocks,
+	 * the leaf LIDs' block first (it loses LID 0, no set's group
+	 * does; consecutive: 14) */
+	{ 2, 12, 12, 12, 0, 0, 3, 0, 13 },
 	/* 3 levels, S 18 at the leaves, m 8: 37 as on 2 levels */
 	{ 3, 18, 6, 3, 6, 18, 3, 0, 37 },
 	/* lmc 7: a port is 128 LIDs, 2 blocks, and uses every spine: the
@@ -554,6 +565,7 @@ static const struct fail_case fail_cases[] = {
 	{ { 2, 36, 18, 18, 0, 0, 3, 0, 0 }, 36 + 5, 1 },
 	{ { 2, 24, 12, 12, 0, 0, 3, 25, 0 }, 24 + 11, 1 },
 	{ { 3, 18, 6, 3, 6, 18, 3, 0, 0 }, 36 + 9, 9 },
+	{ { 2, 24, 6, 6, 0, 0, 2, 20, 0 }, 24 + 3, 1 },
 	/* 3 levels: director 1 (6 line, 3 fabric switches) of 18, m 2, 4 */
 	{ { 3, 18, 6, 3, 6, 18, 1, 0, 0 }, 36 + 9, 9 },
 	{ { 3, 18, 6, 3, 6, 18, 2, 20, 0 }, 36 + 9, 9 },
@@ -650,6 +662,8 @@ START_TEST(test_lmc_stable)
 	/* spine sets (m 8 does not divide S 18, 12) */
 	stable_case(36, 18, 18, 3);
 	stable_case(24, 12, 12, 3);
+	stable_case(24, 6, 6, 2);
+	stable_case(12, 12, 12, 3);
 }
 END_TEST
 
