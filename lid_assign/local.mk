@@ -53,3 +53,9 @@ tests_unit_test_lmc_layout_LDADD = lid_assign/liblidassign.la \
 	ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_lmc_layout_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_lmc_layout
+
+# The spine sets' count against the stated bound on many fat-tree
+# shapes (lid_assign/README, "LMC"): not a test.
+noinst_PROGRAMS += tests/bench/lmc_sets_survey
+tests_bench_lmc_sets_survey_SOURCES = tests/bench/lmc_sets_survey.c
+tests_bench_lmc_sets_survey_LDADD = plugin/core/libtacore.la -lm
