@@ -95,6 +95,8 @@ void ta_spine_sets_free(struct ta_spine_sets *ss)
 	free(ss->leaf_group);
 	free(ss->leaf_pos);
 	free(ss->block_spine);
+	free(ss->digit);
+	ss->digit = NULL;
 	ss->set = ss->class_ranks = ss->rank_class = ss->rank_pos = NULL;
 	ss->leaf_group = ss->leaf_pos = ss->block_spine = NULL;
 	ss->n_class = ss->n_groups = 0;
@@ -304,6 +306,29 @@ static int search(struct ta_spine_sets *ss, struct ss_eval *ev, uint32_t *bk,
 	return 0;
 }
 
+/*
+ * digit[r m + o]: the place of LID offset o of rank r among the host
+ * LIDs (of one leaf) its spine carries, in rank order: the spread's
+ * higher digits, so the switches above a spine (a director's fabric)
+ * spread what it carries as with the consecutive rule.
+ */
+static int number_lids(struct ta_spine_sets *ss)
+{
+	uint32_t *cnt = calloc(ss->s, sizeof(*cnt)), r, o;
+
+	ss->digit = malloc(((size_t)ss->r * ss->m + 1) * sizeof(*ss->digit));
+	if (!cnt || !ss->digit) {
+		free(cnt);
+		return -1;
+	}
+	for (r = 0; r < ss->r; r++)
+		for (o = 0; o < ss->m; o++)
+			ss->digit[r * ss->m + o] =
+				cnt[ta_ss_host_spine(ss, r, o)]++;
+	free(cnt);
+	return 0;
+}
+
 static int materialize(struct ta_spine_sets *ss, struct ss_eval *ev,
 		       uint32_t k, uint32_t a, int lead)
 {
@@ -332,7 +357,7 @@ static int materialize(struct ta_spine_sets *ss, struct ss_eval *ev,
 		}
 	evaluate(ss, ev, 1, lead, &worst, &total);
 	ss->cost = worst;
-	return 0;
+	return number_lids(ss);
 }
 
 int ta_spine_sets_make(struct ta_spine_sets *ss, uint32_t s, uint32_t m,
@@ -379,6 +404,12 @@ uint32_t ta_ss_host_spine(const struct ta_spine_sets *ss, uint32_t r,
 	uint32_t c = ss->rank_class[r];
 
 	return ss->set[c * ss->m + (ss->rank_pos[r] + o) % ss->m];
+}
+
+uint32_t ta_ss_host_spread(const struct ta_spine_sets *ss, uint32_t r,
+			   uint32_t o)
+{
+	return ta_ss_host_spine(ss, r, o) + ss->s * ss->digit[r * ss->m + o];
 }
 
 uint32_t ta_ss_rank_group(const struct ta_spine_sets *ss, uint32_t r)

@@ -51,6 +51,8 @@ struct ta_spine_sets {
 					 * set c's is lead + c */
 	uint32_t *leaf_pos;		/* [leaves] place in its group */
 	uint32_t *block_spine;		/* [n_groups - n_class] */
+	uint32_t *digit;		/* [r * m] place among its spine's
+					 * host LIDs (ta_ss_host_spread) */
 	uint64_t cost;			/* worst spine's blocks per leaf */
 	uint64_t consecutive_cost;	/* the same with the consecutive rule */
 };
@@ -80,6 +82,15 @@ uint32_t ta_ss_host_spine(const struct ta_spine_sets *ss, uint32_t r,
 			  uint32_t o);
 uint32_t ta_ss_leaf_spine(const struct ta_spine_sets *ss, uint32_t j,
 			  uint32_t o);
+
+/*
+ * The core's spread of LID offset o of rank r: its spine plus S times
+ * its place among the host LIDs of a leaf that spine carries (the
+ * higher digits spread them over the switches above, as the
+ * consecutive rule's r m + o does).
+ */
+uint32_t ta_ss_host_spread(const struct ta_spine_sets *ss, uint32_t r,
+			   uint32_t o);
 
 /* the LID group of rank r; the ranks of group g (0: leaf LIDs only) */
 uint32_t ta_ss_rank_group(const struct ta_spine_sets *ss, uint32_t r);

@@ -77,15 +77,13 @@ int ta_spine_spread(const struct ta_graph *g, uint32_t m, uint32_t *spread)
 		ret = layout_shown(g, &ss);
 	for (d = 0; ret == 1 && d < g->n_dest; d++) {
 		const struct ta_dest *x = &g->dest[d];
-		uint32_t base = spread[d], o = base % m, sp;
+		uint32_t base = spread[d], o = base % m;
 
 		if (x->is_host)
-			sp = ta_ss_host_spine(&ss, x->port - 1u, o);
+			spread[d] = ta_ss_host_spread(&ss, x->port - 1u, o);
 		else if (!x->port && ord[x->sw] != ~0u)
-			sp = ta_ss_leaf_spine(&ss, ord[x->sw], o);
-		else
-			continue;
-		spread[d] = base - base % p + sp;
+			spread[d] = base - base % p +
+				    ta_ss_leaf_spine(&ss, ord[x->sw], o);
 	}
 	ta_spine_sets_free(&ss);
 	free(ord);

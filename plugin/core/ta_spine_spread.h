@@ -3,8 +3,10 @@
  * The routing core's side of the spine sets (ta_spine_sets.h): where
  * 2^LMC does not divide the leaves' period P and the LIDs show the
  * sets' layout (lid_assign made it for today's P), each LID's spread
- * gets the low digit (spread mod P: the spine its leaf sends it
- * through) of its spine set, keeping the higher digits.  Elsewhere
+ * gets as low digit (spread mod P: the spine its leaf sends it
+ * through) a spine of its set; a host LID's higher digits number the
+ * host LIDs of a leaf that spine carries (ta_ss_host_spread), a leaf
+ * switch LID keeps its own.  Elsewhere
  * (LMC 0, 2^LMC dividing P or at least P, LIDs in another layout, e.g.
  * while a spine is down) the spreads stay the consecutive ones.
  */
