@@ -6,7 +6,9 @@
 #include "turnadd_routing.h"
 #include "log_bridge.h"
 #include "hop_tables.h"
+#include "lft_rows.h"
 #include "lft_write.h"
+#include "mem_report.h"
 #include "turnadd_config.h"
 #include "turnadd_summary.h"
 
@@ -27,6 +29,8 @@ struct turnadd_ctx *turnadd_ctx_new(osm_opensm_t *osm)
 	ctx->osm = osm;
 	osm_log_bridge_init(&ctx->log, &osm->log);
 	ta_saved_init(&ctx->saved);
+	/* the latest routing's ports are read from OpenSM's tables */
+	ctx->saved.lft_rows = 1;
 	lft_read_init(&ctx->lft_read);
 	osm_mcast_init(&ctx->mcast);
 	return ctx;
@@ -188,6 +192,7 @@ static int build_lid_matrices(void *context)
 	struct turnadd_ctx *ctx = context;
 	struct ta_options opts;
 	struct ta_prior_buf prior;
+	struct ta_saved_row *rows;
 	const char *path;
 	double t0, t_graph;
 	int ret;
@@ -216,11 +221,14 @@ static int build_lid_matrices(void *context)
 		ta_options_clear(&opts);
 		return fail_or_keep(ctx, "out of memory", NULL);
 	}
-	if (test_fail(ctx, "prior") ||
-	    ta_saved_prior(&ctx->saved, ctx->graph.g, &prior)) {
+	rows = osm_lft_rows(&ctx->graph);
+	if (test_fail(ctx, "prior") || !rows ||
+	    ta_saved_prior_rows(&ctx->saved, ctx->graph.g, rows, &prior)) {
+		free(rows);
 		ta_options_clear(&opts);
 		return fail_or_keep(ctx, "out of memory", NULL);
 	}
+	free(rows);
 	if (ta_route_prior(ctx->graph.g, &opts,
 			   ta_saved_empty(&ctx->saved) ? NULL : &prior.prior,
 			   &ctx->log, &ctx->result) ||
@@ -250,6 +258,7 @@ static int ucast_build_fwd_tables(void *context)
 {
 	struct turnadd_ctx *ctx = context;
 	struct osm_lft_stats st;
+	struct ta_saved_row *rows;
 	double t0 = now_seconds();
 
 	if (ctx->keep_tables) {
@@ -263,14 +272,22 @@ static int ucast_build_fwd_tables(void *context)
 	    osm_lft_write(&ctx->graph, &ctx->result, &ctx->log, &st))
 		return fail_or_keep(ctx, "cannot write the forwarding tables",
 				    NULL) < 0 ? -1 : (keep_tables(ctx), 0);
+	/* before lft_read_apply: OpenSM's tables still hold the previous
+	 * routing, where the memory finds the homes it keeps */
+	rows = osm_lft_rows(&ctx->graph);
+	if (!rows ||
+	    ta_saved_update_rows(&ctx->saved, ctx->graph.g, &ctx->result,
+				 rows)) {
+		ta_saved_free(&ctx->saved);
+		ta_logf(&ctx->log, TA_LOG_ERROR,
+			"out of memory saving this routing: the next one starts from scratch");
+	}
+	free(rows);
 	if (ctx->lft_update == TA_LFT_CHANGED_BLOCKS)
 		osm_lft_trust_tables(&ctx->graph, &ctx->osm->subn, &st);
 	lft_read_apply(&ctx->lft_read, &ctx->graph, &ctx->osm->subn, &st,
 		       &ctx->log);
 	turnadd_log_lft(&ctx->log, &st, now_seconds() - t0);
-	if (ta_saved_update(&ctx->saved, ctx->graph.g, &ctx->result))
-		ta_logf(&ctx->log, TA_LOG_ERROR,
-			"out of memory saving this routing: the next one starts from scratch");
 	osm_mcast_adopt(&ctx->mcast, &ctx->graph.g, &ctx->result, &ctx->log);
 	if (ctx->re)
 		ctx->re->mcast_build_stree = ctx->mcast_opensm ? NULL :
@@ -278,6 +295,7 @@ static int ucast_build_fwd_tables(void *context)
 	/* OpenSM holds the tables now; the next sweep recomputes */
 	turnadd_ctx_release(ctx);
 	ctx->routed = true;
+	turnadd_log_memory(&ctx->log, &ctx->saved, &ctx->mcast);
 	return 0;
 }
 
