@@ -2,6 +2,7 @@
 /* turnadd's kept memory against the process's (see mem_report.h). */
 #include <malloc.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mem_report.h"
@@ -41,6 +42,20 @@ static long status_kb(const char *name)
 		}
 	fclose(f);
 	return kb;
+}
+
+void turnadd_mem_probe(const struct ta_log *log, const char *where)
+{
+	struct mallinfo2 mi;
+
+	if (!getenv("TURNADD_MEM_PROBE"))
+		return;
+	mi = mallinfo2();
+	ta_logf(log, TA_LOG_INFO,
+		"memory at %s: VmRSS %.1f MB, VmHWM %.1f MB, heap in use %.1f MB, free %.1f MB",
+		where, status_kb("VmRSS") / 1024.0, status_kb("VmHWM") / 1024.0,
+		(double)(mi.uordblks + mi.hblkhd) / MB,
+		(double)mi.fordblks / MB);
 }
 
 void turnadd_log_memory(const struct ta_log *log, const struct ta_saved *sv,

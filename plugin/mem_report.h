@@ -16,6 +16,13 @@
 /* bytes of g's arrays (names and descriptions not counted) */
 size_t osm_graph_bytes(const struct ta_graph *g);
 
+/*
+ * With TURNADD_MEM_PROBE set in opensm's environment (diagnostics): one
+ * INFO line "memory at WHERE" with the process's figures, at each step
+ * of a sweep the plugin sees (turnadd_plugin.c, turnadd_routing.c).
+ */
+void turnadd_mem_probe(const struct ta_log *log, const char *where);
+
 void turnadd_log_memory(const struct ta_log *log, const struct ta_saved *sv,
 			const struct osm_mcast *mc);
 

@@ -197,6 +197,7 @@ static int build_lid_matrices(void *context)
 	double t0, t_graph;
 	int ret;
 
+	turnadd_mem_probe(&ctx->log, "routing start");
 	turnadd_ctx_release(ctx);
 	ctx->keep_tables = false;
 	ctx->routings++;
@@ -237,11 +238,13 @@ static int build_lid_matrices(void *context)
 		ta_options_clear(&opts);
 		return fail_or_keep(ctx, "the routing core failed", NULL);
 	}
+	turnadd_mem_probe(&ctx->log, "routes computed");
 	ta_prior_buf_free(&prior);
 	ctx->have_result = true;
 	turnadd_log_route(&ctx->log, &ctx->graph, &ctx->result.stats,
 			  t_graph);
 	ret = hop_tables(ctx, opts.hop_tables);
+	turnadd_mem_probe(&ctx->log, "min-hop tables filled");
 	ta_options_clear(&opts);
 	return ret;
 }
@@ -261,6 +264,7 @@ static int ucast_build_fwd_tables(void *context)
 	struct ta_saved_row *rows;
 	double t0 = now_seconds();
 
+	turnadd_mem_probe(&ctx->log, "forwarding tables start");
 	if (ctx->keep_tables) {
 		keep_tables(ctx);
 		return 0;
