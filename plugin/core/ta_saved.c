@@ -146,22 +146,41 @@ int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 	return ta_saved_prior_rows(sv, g, NULL, pb);
 }
 
+/* 1 if a switch of g has a home that differs from its last port */
+static int homes_away(const struct ta_saved *sv, const struct ta_graph *g)
+{
+	uint32_t s;
+
+	for (s = 0; s < g->n_sw; s++) {
+		const struct ta_saved_switch *ss = find(sv, g->sw[s].guid);
+
+		if (ss && (ss->home || ss->n_away))
+			return 1;
+	}
+	return 0;
+}
+
 int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 			const struct ta_saved_row *rows,
 			struct ta_prior_buf *pb)
 {
 	uint32_t s, i, j, d, kept = 0;
 	int64_t gone;
+	uint8_t *home;
 
 	memset(pb, 0, sizeof(*pb));
 	if (ta_saved_empty(sv))
 		return 0;
 	gone = dests_gone(sv, g);
 	pb->turn_state = malloc(g->n_turn_slots + 1);
-	pb->home_port = malloc((size_t)g->n_sw * g->n_dest + 1);
 	pb->last_port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	/* homes equal the last ports everywhere (no failure in effect):
+	 * one array serves as both */
+	if (homes_away(sv, g))
+		pb->home_port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	home = pb->home_port ? pb->home_port : pb->last_port;
 	pb->escape_parent = malloc((g->n_sw + 1) * sizeof(*pb->escape_parent));
-	if (gone < 0 || !pb->turn_state || !pb->home_port || !pb->last_port ||
+	if (gone < 0 || !pb->turn_state || !home || !pb->last_port ||
 	    !pb->escape_parent) {
 		ta_prior_buf_free(pb);
 		return -1;
@@ -182,15 +201,16 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 		for (d = 0; d < g->n_dest; d++) {
 			size_t k = (size_t)s * g->n_dest + d;
 
-			pb->home_port[k] = saved_home(sv, ss, row,
-						      g->dest[d].lid);
 			pb->last_port[k] = saved_last(sv, ss, row,
 						      g->dest[d].lid);
+			if (pb->home_port)
+				pb->home_port[k] = saved_home(sv, ss, row,
+							      g->dest[d].lid);
 		}
 	}
 	pb->prior.switches_gone = sv->n_sw - kept;
 	pb->prior.turn_state = pb->turn_state;
-	pb->prior.home_port = pb->home_port;
+	pb->prior.home_port = home;
 	pb->prior.last_port = pb->last_port;
 	pb->prior.escape_root_guid = sv->escape_root_guid;
 	pb->prior.escape_parent = pb->escape_parent;

@@ -72,7 +72,8 @@ struct ta_saved_row {
 struct ta_prior_buf {
 	struct ta_prior prior;
 	uint8_t *turn_state;
-	uint8_t *home_port;
+	uint8_t *home_port;	/* NULL: prior.home_port is last_port
+				 * (every home equals its last port) */
 	uint8_t *last_port;
 	uint32_t *escape_parent;
 };
