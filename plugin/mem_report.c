@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "mem_report.h"
 
@@ -56,6 +57,20 @@ void turnadd_mem_probe(const struct ta_log *log, const char *where)
 		where, status_kb("VmRSS") / 1024.0, status_kb("VmHWM") / 1024.0,
 		(double)(mi.uordblks + mi.hblkhd) / MB,
 		(double)mi.fordblks / MB);
+}
+
+void turnadd_trim_heap(const struct ta_log *log)
+{
+	long before = status_kb("VmRSS");
+	struct timespec t0, t1;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	malloc_trim(0);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	ta_logf(log, TA_LOG_INFO,
+		"free heap pages given back after the sweep: VmRSS %.1f -> %.1f MB (%.1f ms)",
+		before / 1024.0, status_kb("VmRSS") / 1024.0,
+		(t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6);
 }
 
 void turnadd_log_memory(const struct ta_log *log, const struct ta_saved *sv,

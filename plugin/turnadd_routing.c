@@ -299,6 +299,9 @@ static int ucast_build_fwd_tables(void *context)
 	/* OpenSM holds the tables now; the next sweep recomputes */
 	turnadd_ctx_release(ctx);
 	ctx->routed = true;
+	/* the LFT MADs of this many blocks leave about 32 MB of freed
+	 * buffers: worth giving back once they are delivered */
+	ctx->trim_due = st.blocks_changed >= TURNADD_TRIM_BLOCKS;
 	turnadd_log_memory(&ctx->log, &ctx->saved, &ctx->mcast);
 	return 0;
 }
@@ -320,6 +323,9 @@ void turnadd_sweep_event(struct turnadd_ctx *ctx, osm_epi_event_id_t id)
 		break;
 	case OSM_EVENT_ID_SUBNET_UP:
 		osm_mcast_report(&ctx->mcast, &ctx->log);
+		if (ctx->trim_due)
+			turnadd_trim_heap(&ctx->log);
+		ctx->trim_due = false;
 		break;
 	case OSM_EVENT_ID_HEAVY_SWEEP_START:
 	case OSM_EVENT_ID_UCAST_ROUTING_DONE:
