@@ -16,6 +16,8 @@ plugin_libturnadd_la_SOURCES = \
 	plugin/lft_write.c plugin/lft_write.h \
 	plugin/mcast_trees.c plugin/mcast_trees.h \
 	plugin/lft_read.c plugin/lft_read.h \
+	plugin/lft_rows.c plugin/lft_rows.h \
+	plugin/mem_report.c plugin/mem_report.h \
 	plugin/log_bridge.c plugin/log_bridge.h \
 	plugin/lid_osm_fabric.c plugin/lid_osm_fabric.h \
 	plugin/lid_sweep.c plugin/lid_sweep.h \

@@ -7,6 +7,7 @@
 #include "turnadd_osm.h"
 #include "turnadd_routing.h"
 #include "lid_sweep.h"
+#include "mem_report.h"
 #include "turnadd_config.h"
 
 static void *turnadd_create(struct osm_opensm *osm)
@@ -65,8 +66,15 @@ static void turnadd_report(void *plugin_data, osm_epi_event_id_t event_id,
 	(void)event_data;
 	if (!ctx)
 		return;
-	if (event_id == OSM_EVENT_ID_HEAVY_SWEEP_DONE)
+	if (event_id == OSM_EVENT_ID_HEAVY_SWEEP_DONE) {
+		turnadd_mem_probe(&ctx->log, "heavy sweep done");
 		lid_sweep_heavy_done(ctx->osm, &ctx->log);
+		turnadd_mem_probe(&ctx->log, "port-major LIDs done");
+	} else if (event_id == OSM_EVENT_ID_HEAVY_SWEEP_START) {
+		turnadd_mem_probe(&ctx->log, "heavy sweep start");
+	} else if (event_id == OSM_EVENT_ID_SUBNET_UP) {
+		turnadd_mem_probe(&ctx->log, "subnet up");
+	}
 	turnadd_sweep_event(ctx, event_id);
 }
 

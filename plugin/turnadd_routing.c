@@ -6,7 +6,9 @@
 #include "turnadd_routing.h"
 #include "log_bridge.h"
 #include "hop_tables.h"
+#include "lft_rows.h"
 #include "lft_write.h"
+#include "mem_report.h"
 #include "turnadd_config.h"
 #include "turnadd_summary.h"
 
@@ -27,6 +29,8 @@ struct turnadd_ctx *turnadd_ctx_new(osm_opensm_t *osm)
 	ctx->osm = osm;
 	osm_log_bridge_init(&ctx->log, &osm->log);
 	ta_saved_init(&ctx->saved);
+	/* the latest routing's ports are read from OpenSM's tables */
+	ctx->saved.lft_rows = 1;
 	lft_read_init(&ctx->lft_read);
 	osm_mcast_init(&ctx->mcast);
 	return ctx;
@@ -188,10 +192,12 @@ static int build_lid_matrices(void *context)
 	struct turnadd_ctx *ctx = context;
 	struct ta_options opts;
 	struct ta_prior_buf prior;
+	struct ta_saved_row *rows;
 	const char *path;
 	double t0, t_graph;
 	int ret;
 
+	turnadd_mem_probe(&ctx->log, "routing start");
 	turnadd_ctx_release(ctx);
 	ctx->keep_tables = false;
 	ctx->routings++;
@@ -216,11 +222,14 @@ static int build_lid_matrices(void *context)
 		ta_options_clear(&opts);
 		return fail_or_keep(ctx, "out of memory", NULL);
 	}
-	if (test_fail(ctx, "prior") ||
-	    ta_saved_prior(&ctx->saved, ctx->graph.g, &prior)) {
+	rows = osm_lft_rows(&ctx->graph);
+	if (test_fail(ctx, "prior") || !rows ||
+	    ta_saved_prior_rows(&ctx->saved, ctx->graph.g, rows, &prior)) {
+		free(rows);
 		ta_options_clear(&opts);
 		return fail_or_keep(ctx, "out of memory", NULL);
 	}
+	free(rows);
 	if (ta_route_prior(ctx->graph.g, &opts,
 			   ta_saved_empty(&ctx->saved) ? NULL : &prior.prior,
 			   &ctx->log, &ctx->result) ||
@@ -229,11 +238,13 @@ static int build_lid_matrices(void *context)
 		ta_options_clear(&opts);
 		return fail_or_keep(ctx, "the routing core failed", NULL);
 	}
+	turnadd_mem_probe(&ctx->log, "routes computed");
 	ta_prior_buf_free(&prior);
 	ctx->have_result = true;
 	turnadd_log_route(&ctx->log, &ctx->graph, &ctx->result.stats,
 			  t_graph);
 	ret = hop_tables(ctx, opts.hop_tables);
+	turnadd_mem_probe(&ctx->log, "min-hop tables filled");
 	ta_options_clear(&opts);
 	return ret;
 }
@@ -250,8 +261,10 @@ static int ucast_build_fwd_tables(void *context)
 {
 	struct turnadd_ctx *ctx = context;
 	struct osm_lft_stats st;
+	struct ta_saved_row *rows;
 	double t0 = now_seconds();
 
+	turnadd_mem_probe(&ctx->log, "forwarding tables start");
 	if (ctx->keep_tables) {
 		keep_tables(ctx);
 		return 0;
@@ -263,14 +276,22 @@ static int ucast_build_fwd_tables(void *context)
 	    osm_lft_write(&ctx->graph, &ctx->result, &ctx->log, &st))
 		return fail_or_keep(ctx, "cannot write the forwarding tables",
 				    NULL) < 0 ? -1 : (keep_tables(ctx), 0);
+	/* before lft_read_apply: OpenSM's tables still hold the previous
+	 * routing, where the memory finds the homes it keeps */
+	rows = osm_lft_rows(&ctx->graph);
+	if (!rows ||
+	    ta_saved_update_rows(&ctx->saved, ctx->graph.g, &ctx->result,
+				 rows)) {
+		ta_saved_free(&ctx->saved);
+		ta_logf(&ctx->log, TA_LOG_ERROR,
+			"out of memory saving this routing: the next one starts from scratch");
+	}
+	free(rows);
 	if (ctx->lft_update == TA_LFT_CHANGED_BLOCKS)
 		osm_lft_trust_tables(&ctx->graph, &ctx->osm->subn, &st);
 	lft_read_apply(&ctx->lft_read, &ctx->graph, &ctx->osm->subn, &st,
 		       &ctx->log);
 	turnadd_log_lft(&ctx->log, &st, now_seconds() - t0);
-	if (ta_saved_update(&ctx->saved, ctx->graph.g, &ctx->result))
-		ta_logf(&ctx->log, TA_LOG_ERROR,
-			"out of memory saving this routing: the next one starts from scratch");
 	osm_mcast_adopt(&ctx->mcast, &ctx->graph.g, &ctx->result, &ctx->log);
 	if (ctx->re)
 		ctx->re->mcast_build_stree = ctx->mcast_opensm ? NULL :
@@ -278,6 +299,10 @@ static int ucast_build_fwd_tables(void *context)
 	/* OpenSM holds the tables now; the next sweep recomputes */
 	turnadd_ctx_release(ctx);
 	ctx->routed = true;
+	/* the LFT MADs of this many blocks leave about 32 MB of freed
+	 * buffers: worth giving back once they are delivered */
+	ctx->trim_due = st.blocks_changed >= TURNADD_TRIM_BLOCKS;
+	turnadd_log_memory(&ctx->log, &ctx->saved, &ctx->mcast);
 	return 0;
 }
 
@@ -298,6 +323,9 @@ void turnadd_sweep_event(struct turnadd_ctx *ctx, osm_epi_event_id_t id)
 		break;
 	case OSM_EVENT_ID_SUBNET_UP:
 		osm_mcast_report(&ctx->mcast, &ctx->log);
+		if (ctx->trim_due)
+			turnadd_trim_heap(&ctx->log);
+		ctx->trim_due = false;
 		break;
 	case OSM_EVENT_ID_HEAVY_SWEEP_START:
 	case OSM_EVENT_ID_UCAST_ROUTING_DONE:

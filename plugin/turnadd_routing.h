@@ -42,6 +42,7 @@ struct turnadd_ctx {
 					 * mcast_build_stree follows the
 					 * mcast_trees option) */
 	bool mcast_opensm;	/* of the options of this routing */
+	bool trim_due;		/* routed: trim the heap at SUBNET_UP */
 };
 
 /* NULL on allocation failure */

@@ -20,15 +20,20 @@ static void free_switches(struct ta_saved_switch *sw, uint32_t n)
 		free(sw[i].turn);
 		free(sw[i].home);
 		free(sw[i].last);
+		free(sw[i].away_lid);
+		free(sw[i].away_port);
 	}
 	free(sw);
 }
 
 void ta_saved_free(struct ta_saved *sv)
 {
+	int lft_rows = sv->lft_rows;
+
 	free_switches(sv->sw, sv->n_sw);
 	free(sv->routed);
 	ta_saved_init(sv);
+	sv->lft_rows = lft_rows;
 }
 
 int ta_saved_empty(const struct ta_saved *sv)
@@ -62,18 +67,44 @@ static uint8_t saved_turn(const struct ta_saved_switch *ss, uint8_t in,
 	return ss->turn[in * ss->n_ports + out];
 }
 
-static uint8_t saved_home(const struct ta_saved_switch *ss, uint16_t lid)
+/* the latest routing's port; row: the switch's table (lft_rows) */
+static uint8_t saved_last(const struct ta_saved *sv,
+			  const struct ta_saved_switch *ss,
+			  const struct ta_saved_row *row, uint32_t lid)
 {
 	if (!ss || lid >= ss->n_lids)
 		return TA_NO_PORT;
-	return ss->home[lid];
+	if (ss->last)
+		return ss->last[lid];
+	/* only the latest routing's destinations hold its ports */
+	if (lid >= sv->n_lids || !sv->routed[lid] || !row || !row->port ||
+	    lid >= row->n_lids)
+		return TA_NO_PORT;
+	return row->port[lid];
 }
 
-static uint8_t saved_last(const struct ta_saved_switch *ss, uint16_t lid)
+static uint8_t saved_home(const struct ta_saved *sv,
+			  const struct ta_saved_switch *ss,
+			  const struct ta_saved_row *row, uint32_t lid)
 {
+	uint32_t lo = 0, hi;
+
 	if (!ss || lid >= ss->n_lids)
 		return TA_NO_PORT;
-	return ss->last[lid];
+	if (ss->home)
+		return ss->home[lid];
+	hi = ss->n_away;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (ss->away_lid[mid] == lid)
+			return ss->away_port[mid];
+		if (ss->away_lid[mid] < lid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return saved_last(sv, ss, row, lid);
 }
 
 /* the last routing's LIDs that are no destination of g; -1: ENOMEM */
@@ -112,18 +143,44 @@ static uint32_t saved_parent(const struct ta_saved_switch *ss,
 int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 		   struct ta_prior_buf *pb)
 {
+	return ta_saved_prior_rows(sv, g, NULL, pb);
+}
+
+/* 1 if a switch of g has a home that differs from its last port */
+static int homes_away(const struct ta_saved *sv, const struct ta_graph *g)
+{
+	uint32_t s;
+
+	for (s = 0; s < g->n_sw; s++) {
+		const struct ta_saved_switch *ss = find(sv, g->sw[s].guid);
+
+		if (ss && (ss->home || ss->n_away))
+			return 1;
+	}
+	return 0;
+}
+
+int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
+			const struct ta_saved_row *rows,
+			struct ta_prior_buf *pb)
+{
 	uint32_t s, i, j, d, kept = 0;
 	int64_t gone;
+	uint8_t *home;
 
 	memset(pb, 0, sizeof(*pb));
 	if (ta_saved_empty(sv))
 		return 0;
 	gone = dests_gone(sv, g);
 	pb->turn_state = malloc(g->n_turn_slots + 1);
-	pb->home_port = malloc((size_t)g->n_sw * g->n_dest + 1);
 	pb->last_port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	/* homes equal the last ports everywhere (no failure in effect):
+	 * one array serves as both */
+	if (homes_away(sv, g))
+		pb->home_port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	home = pb->home_port ? pb->home_port : pb->last_port;
 	pb->escape_parent = malloc((g->n_sw + 1) * sizeof(*pb->escape_parent));
-	if (gone < 0 || !pb->turn_state || !pb->home_port || !pb->last_port ||
+	if (gone < 0 || !pb->turn_state || !home || !pb->last_port ||
 	    !pb->escape_parent) {
 		ta_prior_buf_free(pb);
 		return -1;
@@ -132,6 +189,7 @@ int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 	for (s = 0; s < g->n_sw; s++) {
 		const struct ta_switch *sw = &g->sw[s];
 		const struct ta_saved_switch *ss = find(sv, sw->guid);
+		const struct ta_saved_row *row = rows ? &rows[s] : NULL;
 
 		kept += ss != NULL;
 		pb->escape_parent[s] = saved_parent(ss, g, s);
@@ -143,13 +201,16 @@ int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 		for (d = 0; d < g->n_dest; d++) {
 			size_t k = (size_t)s * g->n_dest + d;
 
-			pb->home_port[k] = saved_home(ss, g->dest[d].lid);
-			pb->last_port[k] = saved_last(ss, g->dest[d].lid);
+			pb->last_port[k] = saved_last(sv, ss, row,
+						      g->dest[d].lid);
+			if (pb->home_port)
+				pb->home_port[k] = saved_home(sv, ss, row,
+							      g->dest[d].lid);
 		}
 	}
 	pb->prior.switches_gone = sv->n_sw - kept;
 	pb->prior.turn_state = pb->turn_state;
-	pb->prior.home_port = pb->home_port;
+	pb->prior.home_port = home;
 	pb->prior.last_port = pb->last_port;
 	pb->prior.escape_root_guid = sv->escape_root_guid;
 	pb->prior.escape_parent = pb->escape_parent;
@@ -173,10 +234,51 @@ static int cmp_guid(const void *a, const void *b)
 	return x->guid < y->guid ? -1 : x->guid > y->guid;
 }
 
-/* the new record of switch s: old homes kept, new routes added */
-static int record_switch(const struct ta_saved_switch *old,
+/* scratch rows of one switch while recording */
+struct record_buf {
+	uint8_t *home, *last;
+};
+
+/* keeps home where it differs from last: as away entries, or whole */
+static int record_homes(struct ta_saved_switch *ns, const uint8_t *home,
+			const uint8_t *last)
+{
+	uint32_t lid, n = 0, k = 0;
+
+	for (lid = 0; lid < ns->n_lids; lid++)
+		n += home[lid] != last[lid];
+	if (!n)
+		return 0;
+	/* an away entry takes 3 bytes, a whole row 1 byte per LID */
+	if ((uint64_t)n * 3 >= ns->n_lids) {
+		ns->home = malloc(ns->n_lids);
+		if (!ns->home)
+			return -1;
+		memcpy(ns->home, home, ns->n_lids);
+		return 0;
+	}
+	ns->away_lid = malloc(n * sizeof(*ns->away_lid));
+	ns->away_port = malloc(n);
+	if (!ns->away_lid || !ns->away_port)
+		return -1;
+	for (lid = 0; lid < ns->n_lids; lid++)
+		if (home[lid] != last[lid]) {
+			ns->away_lid[k] = (uint16_t)lid;
+			ns->away_port[k++] = home[lid];
+		}
+	ns->n_away = n;
+	return 0;
+}
+
+/*
+ * the new record of switch s: old homes kept, new routes added; row:
+ * s's table, still holding the previous routing (lft_rows)
+ */
+static int record_switch(const struct ta_saved *sv,
+			 const struct ta_saved_switch *old,
+			 const struct ta_saved_row *row,
 			 const struct ta_graph *g, const struct ta_result *res,
-			 uint32_t s, uint32_t n_lids,
+			 uint32_t s, uint32_t n_lids, struct record_buf *rb,
 			 struct ta_saved_switch *ns)
 {
 	const struct ta_switch *sw = &g->sw[s];
@@ -197,26 +299,30 @@ static int record_switch(const struct ta_saved_switch *old,
 	}
 	ns->n_lids = n_lids;
 	ns->turn = malloc((size_t)np * np);
-	ns->home = malloc(n_lids);
-	ns->last = malloc(n_lids);
-	if (!ns->turn || !ns->home || !ns->last)
+	if (!ns->turn)
 		return -1;
-	memset(ns->last, TA_NO_PORT, n_lids);
 	memset(ns->turn, TA_TURN_UNDECIDED, (size_t)np * np);
 	for (i = 0; i < sw->n_ends; i++)
 		for (j = 0; j < sw->n_ends; j++)
 			ns->turn[sw->ends[i].port * np + sw->ends[j].port] =
 				res->turn_state[ta_turn(g, s, i, j)];
+	memset(rb->last, TA_NO_PORT, n_lids);
 	for (d = 0; d < n_lids; d++)
-		ns->home[d] = saved_home(old, (uint16_t)d);
+		rb->home[d] = saved_home(sv, old, row, d);
 	for (d = 0; d < g->n_dest; d++) {
 		uint16_t lid = g->dest[d].lid;
 
-		ns->last[lid] = ta_result_port(res, s, d);
-		if (ns->home[lid] == TA_NO_PORT)
-			ns->home[lid] = ns->last[lid];
+		rb->last[lid] = ta_result_port(res, s, d);
+		if (rb->home[lid] == TA_NO_PORT)
+			rb->home[lid] = rb->last[lid];
 	}
-	return 0;
+	if (!sv->lft_rows) {
+		ns->last = malloc(n_lids);
+		if (!ns->last)
+			return -1;
+		memcpy(ns->last, rb->last, n_lids);
+	}
+	return record_homes(ns, rb->home, rb->last);
 }
 
 int ta_saved_seed(struct ta_saved *sv, const struct ta_saved_table *t,
@@ -234,14 +340,13 @@ int ta_saved_seed(struct ta_saved *sv, const struct ta_saved_table *t,
 		nsw[i].guid = t[i].guid;
 		nsw[i].n_lids = t[i].n_lids;
 		nsw[i].parent_port = TA_NO_PORT;
-		nsw[i].home = malloc(t[i].n_lids + 1);
 		nsw[i].last = malloc(t[i].n_lids + 1);
-		if (!nsw[i].home || !nsw[i].last) {
+		if (!nsw[i].last) {
 			free_switches(nsw, i + 1);
 			return -1;
 		}
-		/* what the switch holds is both its home and its last port */
-		memcpy(nsw[i].home, t[i].port, t[i].n_lids);
+		/* what the switch holds is both its home and its last port
+		 * (home NULL, no away entry: home is last) */
 		memcpy(nsw[i].last, t[i].port, t[i].n_lids);
 	}
 	qsort(nsw, n, sizeof(*nsw), cmp_guid);
@@ -253,30 +358,60 @@ int ta_saved_seed(struct ta_saved *sv, const struct ta_saved_table *t,
 int ta_saved_update(struct ta_saved *sv, const struct ta_graph *g,
 		    const struct ta_result *res)
 {
+	return ta_saved_update_rows(sv, g, res, NULL);
+}
+
+/* the largest n_lids of sv's records, at least n */
+static uint32_t max_lids(const struct ta_saved *sv, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; i < sv->n_sw; i++)
+		if (sv->sw[i].n_lids > n)
+			n = sv->sw[i].n_lids;
+	return n;
+}
+
+int ta_saved_update_rows(struct ta_saved *sv, const struct ta_graph *g,
+			 const struct ta_result *res,
+			 const struct ta_saved_row *rows)
+{
 	struct ta_saved_switch *nsw = calloc(g->n_sw + 1, sizeof(*nsw));
-	uint32_t n_lids = 1, s, d;
+	struct record_buf rb = { NULL, NULL };
+	uint32_t n_lids = 1, s, d, top;
 	uint8_t *routed;
 
-	if (!nsw)
+	if (!nsw || (sv->lft_rows && !rows && !ta_saved_empty(sv)))
 		goto fail;
 	for (d = 0; d < g->n_dest; d++)
 		if (g->dest[d].lid + 1u > n_lids)
 			n_lids = g->dest[d].lid + 1u;
+	top = max_lids(sv, n_lids);
+	rb.home = malloc(top);
+	rb.last = malloc(top);
+	if (!rb.home || !rb.last)
+		goto fail;
 	for (s = 0; s < g->n_sw; s++) {
 		const struct ta_saved_switch *old = find(sv, g->sw[s].guid);
 		uint32_t nl = n_lids;
 
 		if (old && old->n_lids > nl)
 			nl = old->n_lids;
-		if (record_switch(old, g, res, s, nl, &nsw[s])) {
+		if (record_switch(sv, old, rows ? &rows[s] : NULL, g, res, s,
+				  nl, &rb, &nsw[s])) {
 			free_switches(nsw, s + 1);
+			nsw = NULL;
 			goto fail;
 		}
 	}
+	free(rb.home);
+	free(rb.last);
+	rb.home = rb.last = NULL;
 	qsort(nsw, g->n_sw, sizeof(*nsw), cmp_guid);
 	routed = calloc(n_lids, 1);
 	if (!routed) {
 		free_switches(nsw, g->n_sw);
+		nsw = NULL;
 		goto fail;
 	}
 	for (d = 0; d < g->n_dest; d++)
@@ -294,6 +429,25 @@ int ta_saved_update(struct ta_saved *sv, const struct ta_graph *g,
 			   (res->stats.tp_kept || res->stats.tree_carried);
 	return 0;
 fail:
+	free(nsw);
+	free(rb.home);
+	free(rb.last);
 	ta_saved_free(sv);
 	return -1;
+}
+
+size_t ta_saved_bytes(const struct ta_saved *sv)
+{
+	size_t n = (size_t)sv->n_sw * sizeof(*sv->sw) + sv->n_lids;
+	uint32_t i;
+
+	for (i = 0; i < sv->n_sw; i++) {
+		const struct ta_saved_switch *ss = &sv->sw[i];
+
+		n += (size_t)ss->n_ports * ss->n_ports +
+		     (ss->last ? ss->n_lids : 0) +
+		     (ss->home ? ss->n_lids : 0) +
+		     (size_t)ss->n_away * (sizeof(*ss->away_lid) + 1);
+	}
+	return n;
 }

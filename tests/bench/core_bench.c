@@ -19,7 +19,9 @@
  * the routing bit-identical; -p numbers the host LIDs port-major (by
  * port, then switch), the order in which the plugin sees them; -m the
  * mode (turn addition, turn prohibition, none prohibited), -s the seed,
- * -n option tp_candidate no.  Not a test: numbers for
+ * -n option tp_candidate no; -L reads the latest routing's ports from
+ * simulated switch tables (routing memory with lft_rows, as the plugin
+ * keeps it; the hashes must not change).  Not a test: numbers for
  * scripts/bench_speed.sh.
  */
 #include <stdio.h>
@@ -30,6 +32,7 @@
 
 #include "ta_engine.h"
 #include "ta_saved.h"
+#include "lft_sim.h"
 #include "topo.h"
 
 static double now(void)
@@ -40,7 +43,7 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int show_hash, port_major, mode, no_tp_candidate;
+static int show_hash, port_major, mode, no_tp_candidate, lft_rows;
 static unsigned long long seed;
 
 /* CPU seconds of this process: less disturbed by other jobs */
@@ -166,6 +169,46 @@ static void print(const char *phase, double best, double cpu,
 	       (unsigned long long)st->unreachable);
 }
 
+/* the highest LID of g */
+static uint32_t top_lid(const struct ta_graph *g)
+{
+	uint32_t d, top = 0;
+
+	for (d = 0; d < g->n_dest; d++)
+		if (g->dest[d].lid > top)
+			top = g->dest[d].lid;
+	return top;
+}
+
+/*
+ * records the routing r of g; -L: the latest ports are read from
+ * simulated switch tables (lft_sim.h), which then get r, as in the plugin
+ */
+static int save(struct ta_saved *sv, struct lft_sim *ls,
+		const struct ta_graph *g, const struct ta_result *r)
+{
+	const struct ta_saved_row *rows = NULL;
+
+	if (sv->lft_rows && !(rows = lft_sim_rows(ls, g)))
+		return -1;
+	if (ta_saved_update_rows(sv, g, r, rows))
+		return -1;
+	if (rows)
+		lft_sim_write(ls, g, r);
+	printf("memory kept: %zu bytes\n", ta_saved_bytes(sv));
+	return 0;
+}
+
+static int prior(const struct ta_saved *sv, struct lft_sim *ls,
+		 const struct ta_graph *g, struct ta_prior_buf *pb)
+{
+	const struct ta_saved_row *rows = NULL;
+
+	if (sv->lft_rows && !(rows = lft_sim_rows(ls, g)))
+		return -1;
+	return ta_saved_prior_rows(sv, g, rows, pb);
+}
+
 /* routes g REPEAT times with prior pb (may be NULL), keeps the last */
 static int timed(const struct ta_graph *g, const struct ta_prior *p,
 		 int repeat, const char *phase, struct ta_result *res)
@@ -205,10 +248,11 @@ int main(int argc, char **argv)
 	struct ta_result r0, r1, r2;
 	struct ta_prior_buf pb, pb2;
 	struct ta_saved sv;
+	struct lft_sim ls = { 0 };
 	struct topo t;
 	int repeat = 1, c, ret = 1, restore = 0, absent = 0;
 
-	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:n")) != -1) {
+	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nL")) != -1) {
 		if (c == 'r')
 			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (c == 'g')
@@ -229,28 +273,30 @@ int main(int argc, char **argv)
 			seed = strtoull(optarg, NULL, 0);
 		else if (c == 'n')
 			no_tp_candidate = 1;
+		else if (c == 'L')
+			lft_rows = 1;
 		else
 			return 2;
 	}
 	if (optind >= argc || make_topo(&t, argc - optind, argv + optind) ||
 	    (absent > 0 && topo_drop_hosts(&t, (unsigned)absent, 1))) {
-		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | ft3join[-alt] K LEVEL\n");
+		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | ft3join[-alt] K LEVEL\n");
 		return 2;
 	}
 	ta_saved_init(&sv);
+	sv.lft_rows = lft_rows;
 	g = build(&t, NULL);
 	if (!g || timed(g, NULL, repeat, "bring-up", &r0))
 		goto out;
+	lft_sim_init(&ls, top_lid(g) + 1);
 	if (prefix) {
 		h = build(&t, prefix);
-		if (!h || ta_saved_update(&sv, g, &r0) ||
-		    ta_saved_prior(&sv, h, &pb))
+		if (!h || save(&sv, &ls, g, &r0) || prior(&sv, &ls, h, &pb))
 			goto out_r0;
 		if (!timed(h, &pb.prior, repeat, "resweep", &r1)) {
 			ret = 0;
-			if (restore &&
-			    (ta_saved_update(&sv, h, &r1) ||
-			     ta_saved_prior(&sv, g, &pb2)))
+			if (restore && (save(&sv, &ls, h, &r1) ||
+					prior(&sv, &ls, g, &pb2)))
 				ret = 1;
 			else if (restore) {
 				if (timed(g, &pb2.prior, repeat, "restore",
@@ -269,6 +315,7 @@ int main(int argc, char **argv)
 out_r0:
 	ta_result_free(&r0);
 out:
+	lft_sim_free(&ls);
 	ta_saved_free(&sv);
 	ta_graph_free(g);
 	ta_graph_free(h);

@@ -1,7 +1,9 @@
 # Benchmark of the routing core alone (not a test; see scripts/bench_speed.sh).
 noinst_PROGRAMS += tests/bench/core_bench
-tests_bench_core_bench_SOURCES = tests/bench/core_bench.c
-tests_bench_core_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos
+tests_bench_core_bench_SOURCES = tests/bench/core_bench.c \
+	tests/unit/lft_sim.c tests/unit/lft_sim.h
+tests_bench_core_bench_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/ibsim_topos \
+	-I$(top_srcdir)/tests/unit
 tests_bench_core_bench_LDADD = ibsim_topos/libtopo.la plugin/core/libtacore.la -lm
 
 # Uniform throughput of the core's routes on a generated fabric (not a

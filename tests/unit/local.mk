@@ -186,3 +186,14 @@ tests_unit_test_join_minor_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_join_minor_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_join_minor_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_join_minor
+
+# The routing memory reading the latest routing from the switch tables
+# (lft_sim: OpenSM's tables without OpenSM, also used by core_bench -L).
+check_PROGRAMS += tests/unit/test_saved_rows
+tests_unit_test_saved_rows_SOURCES = tests/unit/test_saved_rows.c \
+	tests/unit/lft_sim.c tests/unit/lft_sim.h
+tests_unit_test_saved_rows_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_saved_rows_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_saved_rows_LDADD = $(UNIT_HELP_LDADD)
+tests_unit_test_saved_rows_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_saved_rows
