@@ -14,7 +14,6 @@
 #include "ta_period.h"
 #include "ta_root.h"
 #include "ta_siblings.h"
-#include "ta_spine_spread.h"
 #include "ta_traffic.h"
 #include "ta_turn_class.h"
 #include "ta_turnadd.h"
@@ -126,8 +125,7 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
 		spread[d] += (x->port ? x->port - 1u : x->sw) * m;
 	}
 	free(key);
-	/* 2^LMC not dividing the spines: their sets (ta_spine_spread.h) */
-	return ta_spine_spread(g, m, spread);
+	return 0;
 }
 
 /*
