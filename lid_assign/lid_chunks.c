@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "lid_chunks.h"
+#include "lid_gcd.h"
 
 #define BLOCK 64u
 
@@ -96,17 +97,6 @@ static int cmp_pair(const void *x, const void *y)
 			      (a[1] < b[1] ? -1 : a[1] > b[1]);
 }
 
-static uint64_t gcd(uint64_t a, uint64_t b)
-{
-	while (b) {
-		uint64_t t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 /*
  * Old host LIDs as (block, position) pairs sorted; *ranks: the greatest
  * common divisor of the rank differences inside blocks (1 for this
@@ -130,7 +120,7 @@ static size_t old_pairs(const struct la_input *in, const struct la_chunks *c,
 	*ranks = 0;
 	for (i = 1; i < n; i++)
 		if (pair[2 * i] == pair[2 * i - 2])
-			*ranks = gcd(*ranks, (pair[2 * i + 1] - 1) / c->n -
+			*ranks = la_gcd(*ranks, (pair[2 * i + 1] - 1) / c->n -
 					     (pair[2 * i - 1] - 1) / c->n);
 	return n;
 }

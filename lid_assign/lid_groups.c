@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "lid_chunks.h"
+#include "lid_gcd.h"
 #include "lid_groups_lmc.h"
 #include "lid_work.h"
 
@@ -122,17 +123,6 @@ static uint32_t topo_period(const struct la_input *in, uint32_t *leaves)
 	return bare ? period : 0;
 }
 
-static uint32_t gcd(uint32_t a, uint32_t b)
-{
-	while (b) {
-		uint32_t t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
-
 static int cmp_lid_rank(const void *x, const void *y)
 {
 	const uint32_t *a = x, *b = y;
@@ -162,7 +152,8 @@ static uint32_t old_period(const struct la_input *in)
 	qsort(pair, n, 2 * sizeof(*pair), cmp_lid_rank);
 	for (i = 1; i < n; i++)
 		if (pair[2 * i] == pair[2 * i - 2])
-			g = gcd(g, pair[2 * i + 1] - pair[2 * i - 1]);
+			g = (uint32_t)la_gcd(g, pair[2 * i + 1] -
+						   pair[2 * i - 1]);
 	free(pair);
 	return n ? g : UINT32_MAX;
 }

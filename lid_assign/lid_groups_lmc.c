@@ -19,18 +19,8 @@
  */
 #include <stdlib.h>
 
+#include "lid_gcd.h"
 #include "lid_groups_lmc.h"
-
-static uint32_t gcd32(uint32_t a, uint32_t b)
-{
-	while (b) {
-		uint32_t t = a % b;
-
-		a = b;
-		b = t;
-	}
-	return a;
-}
 
 static uint64_t n_blocks(uint64_t lids)
 {
@@ -84,7 +74,7 @@ uint64_t la_lmc_cost(const struct la_input *in, uint32_t n_g, uint32_t r,
 uint32_t la_lmc_groups(const struct la_input *in, uint32_t r, uint32_t p,
 		       uint32_t leaves)
 {
-	uint32_t classes = p / gcd32(p, 1u << in->lmc), best = r, d;
+	uint32_t classes = p / (uint32_t)la_gcd(p, 1u << in->lmc), best = r, d;
 	uint64_t best_cost = la_lmc_cost(in, r, r, p, leaves);
 
 	for (d = classes < r ? classes : r; d >= 1; d--) {

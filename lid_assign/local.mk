@@ -7,7 +7,7 @@ noinst_LTLIBRARIES += lid_assign/liblidassign.la
 lid_assign_liblidassign_la_CFLAGS = $(AM_CFLAGS) -fPIC
 lid_assign_liblidassign_la_SOURCES = \
 	lid_assign/lid_order.c lid_assign/lid_order.h \
-	lid_assign/lid_work.h \
+	lid_assign/lid_work.h lid_assign/lid_gcd.h \
 	lid_assign/lid_groups.c \
 	lid_assign/lid_chunks.c lid_assign/lid_chunks.h \
 	lid_assign/lid_groups_lmc.c lid_assign/lid_groups_lmc.h \
