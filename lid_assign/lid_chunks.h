@@ -24,6 +24,8 @@ struct la_chunks {
 	uint32_t *place;	/* [n_sw] place among the leaves, or among
 				 * the spines (switches without hosts) */
 	uint8_t *spine;		/* [n_sw] 1: a spine */
+	uint32_t *crowd;	/* [p] 3-level: switches of part g (their
+				 * LIDs go with chunk g), or NULL */
 };
 
 /*
