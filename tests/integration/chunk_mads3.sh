@@ -70,7 +70,7 @@ stable() {
 	lines=$(grep -o 'port-major LIDs: .* moved;' "$TEST_TMP/$1/opensm.log" |
 		tail -n +2) || true
 	[[ -n $lines ]] || fail "$1: no port-major LIDs line after bring-up"
-	sed "s/^/$1: /" <<<"$lines"
+	while read -r l; do echo "$1: $l"; done <<<"$lines"
 	! grep -v ' 0 placed, 0 overflow, 0 failed, 0 moved;' <<<"$lines" ||
 		fail "$1: a LID moved or was given anew"
 }
