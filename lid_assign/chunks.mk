@@ -14,3 +14,9 @@ TESTS += tests/unit/test_chunk_layout
 # The same under real OpenSM and ibsim: LFT MADs of a spine failure.
 TESTS += tests/integration/chunk_mads.sh
 dist_noinst_SCRIPTS += tests/integration/chunk_mads.sh
+
+# 3-level trees: the directors as the chunks' parts.
+TESTS += tests/integration/chunk_mads3.sh
+dist_noinst_SCRIPTS += tests/integration/chunk_mads3.sh
+# the chunk arithmetic shared by plugin/core and lid_assign
+EXTRA_DIST += plugin/core/ta_chunk_math.h

@@ -4,45 +4,49 @@
 #include <stdlib.h>
 
 #include "lid_chunks.h"
+#include "../plugin/core/ta_chunk_math.h"
 #include "lid_gcd.h"
 
-#define BLOCK 64u
+#define BLOCK TA_CHUNK_BLOCK
 
-/* position 0 stands for LID 0, which group 0's first block lacks */
 static uint64_t positions(const struct la_chunks *c)
 {
-	return (uint64_t)(c->r + 1) * c->n + 1;
+	return ta_chunk_positions(c->r, c->n);
 }
 
 /* first position of chunk g */
 static uint64_t chunk_start(const struct la_chunks *c, uint64_t g)
 {
-	return (g * positions(c) + c->p - 1) / c->p;
+	return ta_chunk_start(g, positions(c), c->p);
 }
 
 static uint32_t chunk_of(const struct la_chunks *c, uint64_t q)
 {
-	return (uint32_t)(q * c->p / positions(c));
+	return ta_chunk_of(q, positions(c), c->p);
 }
 
 static uint64_t position(const struct la_chunks *c, const struct la_port *p)
 {
-	uint32_t rank = p->kind == LA_HOST ? p->sw_port - 1u : c->r;
-
-	return 1 + (uint64_t)rank * c->n + c->place[p->sw];
+	return ta_chunk_position(p->kind == LA_HOST ? p->sw_port - 1u : c->r,
+				 c->place[p->sw], c->n);
 }
 
 /* blocks of chunk g's positions */
 static uint64_t chunk_blocks(const struct la_chunks *c, uint32_t g)
 {
-	return (chunk_start(c, g + 1) - chunk_start(c, g) + BLOCK - 1) / BLOCK;
+	return ta_chunk_blocks(g, positions(c), c->p);
 }
 
-/* chunk g's positions and one LID more fit its blocks */
+/*
+ * chunk g's blocks hold its positions and the LIDs of the switches
+ * without hosts that go with it (at least one LID more)
+ */
 static bool spine_fits(const struct la_chunks *c, uint32_t g)
 {
-	return chunk_blocks(c, g) * BLOCK >
-	       chunk_start(c, g + 1) - chunk_start(c, g);
+	uint32_t more = c->crowd && c->crowd[g] > 1 ? c->crowd[g] : 1;
+
+	return chunk_blocks(c, g) * BLOCK >=
+	       chunk_start(c, g + 1) - chunk_start(c, g) + more;
 }
 
 uint32_t la_chunk_group(const struct la_chunks *c, const struct la_port *p)
@@ -84,8 +88,10 @@ void la_chunks_free(struct la_chunks *c)
 {
 	free(c->place);
 	free(c->spine);
+	free(c->crowd);
 	c->place = NULL;
 	c->spine = NULL;
+	c->crowd = NULL;
 	c->p = 0;
 }
 
@@ -180,6 +186,53 @@ static int find_leaves(const struct la_input *in, const uint32_t *sw_rank,
 	return 0;
 }
 
+/*
+ * 3-level trees: the spines' places become their parts' ordinals
+ * (ta_chunk_math.h), when the parts are fewer than the spines; returns
+ * their number (the chunks' P), 0 if not such a tree, -ENOMEM.
+ */
+static int director_parts(const struct la_input *in, struct la_chunks *c,
+			  uint32_t bare)
+{
+	uint32_t *start = malloc((in->n_sw + 1) * sizeof(*start));
+	uint32_t *part = malloc((in->n_sw + 1) * sizeof(*part));
+	uint8_t *host = malloc(in->n_sw + 1);
+	uint32_t i;
+	int d = -ENOMEM;
+
+	if (!start || !part || !host)
+		goto out;
+	start[0] = 0;
+	for (i = 0; i < in->n_sw; i++) {
+		start[i + 1] = start[i] + in->sw_peers[i];
+		host[i] = !c->spine[i];
+	}
+	d = ta_chunk_parts(in->n_sw, host, start, in->sw_peer, part);
+	if (d < 0) {
+		d = -ENOMEM;
+	} else if (d < 2 || (uint32_t)d >= bare) {
+		d = 0;
+	} else {
+		/* [chunk]: the chunks can outnumber today's parts */
+		c->crowd = calloc((size_t)c->r + d + 1, sizeof(*c->crowd));
+		if (!c->crowd) {
+			d = -ENOMEM;
+			goto out;
+		}
+		for (i = 0; i < in->n_sw; i++) {
+			if (!c->spine[i])
+				continue;
+			c->place[i] = part[i];
+			c->crowd[part[i]]++;
+		}
+	}
+out:
+	free(start);
+	free(part);
+	free(host);
+	return d;
+}
+
 int la_chunks_choose(const struct la_input *in, uint32_t r, uint32_t p,
 		     const uint32_t *sw_rank, struct la_chunks *c)
 {
@@ -192,13 +245,26 @@ int la_chunks_choose(const struct la_input *in, uint32_t r, uint32_t p,
 	c->r = r;
 	c->place = NULL;
 	c->spine = NULL;
-	if (in->lmc || p < 2 || r <= p)
+	c->crowd = NULL;
+	if (in->lmc || (in->sw_peer ? r < 3 : p < 2 || r <= p))
 		return 0;
 	if (find_leaves(in, sw_rank, c, &bare)) {
 		la_chunks_free(c);
 		return -ENOMEM;
 	}
-	if (bare != p || !c->n) {	/* 2-level trees only */
+	/* 2-level: P spines, every leaf facing all (today's period) */
+	if ((p < 2 || bare != p) && c->n && bare > 1 && in->sw_peer) {
+		/* 3-level: P directors, whatever the leaves face today */
+		int d = director_parts(in, c, bare);
+
+		if (d < 0) {
+			la_chunks_free(c);
+			return d;
+		}
+		p = (uint32_t)d;
+		bare = p;
+	}
+	if (bare != p || !c->n || p < 2 || r <= p) {
 		la_chunks_free(c);
 		return 0;
 	}

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * Chunk groups: LMC 0 on a 2-level fat tree whose spine count P does
- * not divide the host ports R (lid_assign/README, "Oversubscribed
+ * not divide the host ports R, or a 3-level one with P such directors
+ * (the parts of plugin/core/ta_chunk_math.h, whose arithmetic this
+ * uses) (lid_assign/README, "Oversubscribed
  * leaves").  The positions (rank r, leaf l), rank-major (q = r * N + l,
  * N leaves, l a leaf's place among them in GUID order), then the leaf
  * switches' own LIDs as rank R, after one position for LID 0 (q + 1),
@@ -24,6 +26,8 @@ struct la_chunks {
 	uint32_t *place;	/* [n_sw] place among the leaves, or among
 				 * the spines (switches without hosts) */
 	uint8_t *spine;		/* [n_sw] 1: a spine */
+	uint32_t *crowd;	/* [p] 3-level: switches of part g (their
+				 * LIDs go with chunk g), or NULL */
 };
 
 /*
@@ -42,7 +46,8 @@ int la_chunks_choose(const struct la_input *in, uint32_t r, uint32_t p,
 void la_chunks_free(struct la_chunks *c);
 /*
  * The group of a host or switch port 0: its chunk.  A spine's LID goes
- * with the chunk it carries (spine k in GUID order: chunk k mod P), so
+ * with the chunk it carries (spine k in GUID order: chunk k mod P; a
+ * director's switches: the director's ordinal k), so
  * its failure rewrites no other block for it, if the chunk's blocks
  * have room for it (with every leaf fully populated); else into group
  * P, after the chunks (a full chunk's hosts keep their blocks).

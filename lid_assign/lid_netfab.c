@@ -224,6 +224,44 @@ static void fill_ports(const struct builder *b, bool ibsim_guids,
 	}
 }
 
+/* those neighbours, switch by switch (la_input.sw_peer) */
+static int list_peers(const struct builder *b, struct ln_fabric *fab,
+		      const uint32_t *sw_index)
+{
+	const struct ln_net *net = b->net;
+	uint32_t *at, n, p, q, i, sum = 0;
+
+	at = calloc(fab->in.n_sw + 1, sizeof(*at));
+	for (i = 0; at && i < fab->in.n_sw; i++) {
+		at[i] = sum;
+		sum += fab->sw_peers[i];
+	}
+	fab->sw_peer = at ? calloc((size_t)sum + 1, sizeof(*fab->sw_peer)) :
+			    NULL;
+	if (!fab->sw_peer) {
+		free(at);
+		return -1;
+	}
+	for (n = 0; n < net->n_nodes; n++) {
+		if (net->nodes[n].type != LN_SWITCH)
+			continue;
+		for (p = 1; p <= net->nodes[n].n_ports; p++) {
+			int32_t m = b->ends[n][p].node;
+
+			if (m < 0 || (uint32_t)m == n ||
+			    net->nodes[m].type != LN_SWITCH)
+				continue;
+			for (q = 1; q < p && b->ends[n][q].node != m; q++)
+				;
+			if (q == p)
+				fab->sw_peer[at[sw_index[n]]++] = sw_index[m];
+		}
+	}
+	free(at);
+	fab->in.sw_peer = fab->sw_peer;
+	return 0;
+}
+
 /* distinct neighbour switches of every switch (la_input.sw_peers) */
 static int count_peers(const struct builder *b, struct ln_fabric *fab,
 		       const uint32_t *sw_index)
@@ -249,7 +287,7 @@ static int count_peers(const struct builder *b, struct ln_fabric *fab,
 		}
 	}
 	fab->in.sw_peers = fab->sw_peers;
-	return 0;
+	return list_peers(b, fab, sw_index);
 }
 
 int ln_fabric_build(const struct ln_net *net, bool ibsim_guids,
@@ -286,6 +324,7 @@ void ln_fabric_free(struct ln_fabric *fab)
 {
 	free(fab->sw_guid);
 	free(fab->sw_peers);
+	free(fab->sw_peer);
 	free(fab->in.ports);
 	free(fab->port_node);
 	free(fab->port_num);

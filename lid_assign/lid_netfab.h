@@ -17,6 +17,7 @@ struct ln_fabric {
 	struct la_input in;		/* ports, sw_guid owned here */
 	uint64_t *sw_guid;
 	uint32_t *sw_peers;		/* distinct neighbour switches */
+	uint32_t *sw_peer;		/* which (la_input.sw_peer) */
 	const char **port_node;		/* [n_ports] node name (in net) */
 	uint32_t *port_num;		/* [n_ports] port number on it */
 };

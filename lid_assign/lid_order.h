@@ -77,6 +77,11 @@ struct la_input {
 					 * switches of each, or NULL:
 					 * period unknown (see
 					 * lid_groups.c) */
+	const uint32_t *sw_peer;	/* those neighbours, switch by
+					 * switch in index order
+					 * (sw_peers[i] each), or NULL:
+					 * unknown (chunks on 2-level
+					 * trees only, lid_chunks.h) */
 	uint8_t lmc;			/* 0..7 */
 	bool sp0_lmc;			/* switch port 0 takes 2^lmc LIDs too */
 	uint16_t max_lid;		/* 0: LA_MAX_UCAST_LID */

@@ -64,14 +64,14 @@ static struct sw_ref *collect_switches(struct lid_osm_fabric *f,
 	return refs;
 }
 
-/* distinct neighbour switches (found by this sweep) of every switch */
-static int count_peers(struct lid_osm_fabric *f, const struct sw_ref *refs)
+/*
+ * distinct neighbour switches (found by this sweep) of every switch,
+ * counted into sw_peers[] and, if sw_peer is there, listed into it
+ */
+static void walk_peers(struct lid_osm_fabric *f, const struct sw_ref *refs)
 {
-	uint32_t n = f->in.n_sw, i;
+	uint32_t n = f->in.n_sw, i, at = 0;
 
-	f->sw_peers = calloc(n + 1, sizeof(*f->sw_peers));
-	if (!f->sw_peers)
-		return -1;
 	for (i = 0; i < n; i++) {
 		osm_node_t *node = refs[i].sw->p_node;
 		uint8_t n_ports = osm_node_get_num_physp(node), p, q;
@@ -92,10 +92,33 @@ static int count_peers(struct lid_osm_fabric *f, const struct sw_ref *refs)
 				    o->p_remote_physp->p_node == rem->p_node)
 					break;
 			}
+			if (q == p && f->sw_peer)
+				f->sw_peer[at++] = (uint32_t)sw_index(refs, n,
+							    rem->p_node->sw);
 			f->sw_peers[i] += q == p;
 		}
 	}
+}
+
+/* distinct neighbour switches, then which they are (la_input.sw_peer) */
+static int count_peers(struct lid_osm_fabric *f, const struct sw_ref *refs)
+{
+	uint32_t n = f->in.n_sw, i, sum = 0;
+
+	f->sw_peers = calloc(n + 1, sizeof(*f->sw_peers));
+	if (!f->sw_peers)
+		return -1;
+	f->sw_peer = NULL;
+	walk_peers(f, refs);
+	for (i = 0; i < n; i++)
+		sum += f->sw_peers[i];
+	f->sw_peer = calloc((size_t)sum + 1, sizeof(*f->sw_peer));
+	if (!f->sw_peer)
+		return -1;
+	memset(f->sw_peers, 0, (n + 1) * sizeof(*f->sw_peers));
+	walk_peers(f, refs);
 	f->in.sw_peers = f->sw_peers;
+	f->in.sw_peer = f->sw_peer;
 	return 0;
 }
 
@@ -249,6 +272,7 @@ void lid_osm_fabric_free(struct lid_osm_fabric *f)
 {
 	free(f->sw_guid);
 	free(f->sw_peers);
+	free(f->sw_peer);
 	free(f->in.ports);
 	free(f->reserved);
 	memset(f, 0, sizeof(*f));

@@ -18,6 +18,7 @@ struct lid_osm_fabric {
 	struct la_input in;
 	uint64_t *sw_guid;
 	uint32_t *sw_peers;	/* distinct neighbour switches */
+	uint32_t *sw_peer;	/* which (la_input.sw_peer) */
 	struct la_range *reserved;
 	uint32_t from_db, from_wire;	/* old LIDs by source */
 };

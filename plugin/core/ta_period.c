@@ -3,6 +3,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
+#include "ta_chunk_math.h"
 #include "ta_period.h"
 
 /* distinct neighbour switches of s (ends are sorted by port, not peer) */
@@ -49,27 +50,17 @@ uint32_t ta_graph_leaf_period(const struct ta_graph *g)
 }
 
 /*
- * Chunk keys (see ta_period.h).  Positions q = 1 + rank * N + leaf for
- * the hosts (rank = switch port - 1, leaf = the switch's place among the
- * N switches with hosts, by index) and q = 1 + R * N + leaf for a leaf
- * switch's own LID; position 0 stands for LID 0, which the first chunk's
- * block cannot use.  Chunk c = q * P / T, T = (R + 1) * N + 1.  The key
- * is c + P * (j + K * switch), j the destination's place among its
+ * Chunk keys (see ta_period.h; the arithmetic in ta_chunk_math.h).  The
+ * key is c + P * (j + K * switch), j the destination's place among its
  * leaf's positions in chunk c (the next digit: parallel links), K above
  * any j.  lid_assign/lid_chunks.c cuts the same chunks.
  */
-static uint64_t chunk_start(uint64_t c, uint64_t t, uint32_t p)
-{
-	return (c * t + p - 1) / p;
-}
 
 /* position of destination d on leaf place l (see above) */
 static uint64_t position(const struct ta_graph *g, const uint32_t *spread,
 			 uint32_t d, uint32_t l, uint32_t r, uint32_t n)
 {
-	uint32_t rank = g->dest[d].is_host ? spread[d] : r;
-
-	return 1 + (uint64_t)rank * n + l;
+	return ta_chunk_position(g->dest[d].is_host ? spread[d] : r, l, n);
 }
 
 /*
@@ -80,7 +71,7 @@ static uint64_t position(const struct ta_graph *g, const uint32_t *spread,
 static bool lids_show(const struct ta_graph *g, const uint32_t *spread,
 		      const uint32_t *leaf, uint32_t r, uint32_t n, uint32_t p)
 {
-	uint64_t t = (uint64_t)(r + 1) * n + 1, *first;
+	uint64_t t = ta_chunk_positions(r, n), *first;
 	uint32_t c, d;
 	bool ok = true;
 
@@ -89,29 +80,63 @@ static bool lids_show(const struct ta_graph *g, const uint32_t *spread,
 		return false;
 	first[0] = 0;
 	for (c = 0; c < p; c++)
-		first[c + 1] = first[c] + (chunk_start(c + 1, t, p) -
-					   chunk_start(c, t, p) + 63) / 64;
+		first[c + 1] = first[c] + ta_chunk_blocks(c, t, p);
 	for (d = 0; d < g->n_dest && ok; d++) {
-		uint64_t blk = g->dest[d].lid / 64;
+		uint64_t blk = g->dest[d].lid / TA_CHUNK_BLOCK;
 
 		if (!g->dest[d].is_host)
 			continue;
-		c = (uint32_t)(position(g, spread, d, leaf[g->dest[d].sw], r,
-					n) * p / t);
+		c = ta_chunk_of(position(g, spread, d, leaf[g->dest[d].sw], r,
+					 n), t, p);
 		ok = blk >= first[c] && blk < first[c + 1];
 	}
 	free(first);
 	return ok;
 }
 
+/*
+ * 3-level trees: the parts (ta_chunk_math.h) of the switches without
+ * hosts, when they are fewer than those switches (a part of several
+ * switches: a director); 0 if none or not such a tree.
+ */
+static uint32_t director_parts(const struct ta_graph *g, const uint32_t *leaf,
+			       uint32_t bare)
+{
+	uint32_t *start = malloc((g->n_sw + 1) * sizeof(*start));
+	uint32_t *part = malloc((g->n_sw + 1) * sizeof(*part));
+	uint8_t *host = malloc(g->n_sw + 1);
+	uint32_t *peer = NULL, s, i, m = 0;
+	int d = 0;
+
+	if (!start || !part || !host)
+		goto out;
+	for (s = 0; s < g->n_sw; s++) {
+		start[s] = m;
+		m += g->sw[s].n_ends;
+		host[s] = leaf[s] != UINT32_MAX;
+	}
+	start[g->n_sw] = m;
+	peer = malloc(((size_t)m + 1) * sizeof(*peer));
+	if (!peer)
+		goto out;
+	for (s = 0; s < g->n_sw; s++)
+		for (i = 0; i < g->sw[s].n_ends; i++)
+			peer[start[s] + i] = g->sw[s].ends[i].peer;
+	d = ta_chunk_parts(g->n_sw, host, start, peer, part);
+out:
+	free(start);
+	free(part);
+	free(host);
+	free(peer);
+	return d > 1 && (uint32_t)d < bare ? (uint32_t)d : 0;
+}
+
 int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
 			 uint32_t *spread)
 {
-	uint32_t *leaf, d, s, r = 1, n = 0, bare = 0, k, p;
+	uint32_t *leaf, d, s, r = 1, n = 0, bare = 0, k, p, parts;
 	uint64_t t;
 
-	if (period < 2)
-		return 0;
 	for (d = 0; d < g->n_dest; d++) {
 		const struct ta_dest *x = &g->dest[d];
 
@@ -122,8 +147,6 @@ int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
 		if (spread[d] + 1 > r)
 			r = spread[d] + 1;
 	}
-	if (r <= period || r % period == 0)
-		return 0;
 	leaf = malloc((g->n_sw + 1) * sizeof(*leaf));
 	if (!leaf)
 		return 0;
@@ -138,7 +161,20 @@ int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
 		else
 			leaf[s] = n++;
 	}
-	/* 2-level trees only, LIDs laid out in chunks (ta_period.h) */
+	/*
+	 * 2-level trees: P spines, every leaf facing all (today's
+	 * period); 3-level: P directors, whatever the leaves face today
+	 */
+	if (period < 2 || bare != period) {
+		parts = n && bare > 1 ? director_parts(g, leaf, bare) : 0;
+		period = parts;
+		bare = parts;
+	}
+	if (period < 2 || r <= period || r % period == 0) {
+		free(leaf);
+		return 0;
+	}
+	/* LIDs laid out in chunks (ta_period.h) */
 	for (p = r - 1; bare == period && p >= period; p--)
 		if (r % p && lids_show(g, spread, leaf, r, n, p))
 			break;
@@ -147,7 +183,7 @@ int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
 		return 0;
 	}
 	period = p;
-	t = (uint64_t)(r + 1) * n + 1;
+	t = ta_chunk_positions(r, n);
 	k = (r + 1) / period + 2;
 	for (d = 0; d < g->n_dest; d++) {
 		const struct ta_dest *x = &g->dest[d];
@@ -160,8 +196,8 @@ int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
 		}
 		rank = x->is_host ? spread[d] : r;
 		q = position(g, spread, d, l, r, n);
-		c = (uint32_t)(q * period / t);
-		start = chunk_start(c, t, period);
+		c = ta_chunk_of(q, t, period);
+		start = ta_chunk_start(c, t, period);
 		r0 = start > l + 1 ? (uint32_t)((start - l - 1 + n - 1) / n) :
 				     0;
 		spread[d] = c + period * (rank - r0 + k * x->sw);

@@ -22,13 +22,17 @@ uint32_t ta_graph_leaf_period(const struct ta_graph *g);
 /*
  * Oversubscribed 2-level trees whose spine count does not divide the
  * host ports (LMC 0, R > P, P not dividing R, exactly P switches
- * without hosts): rank granularity cannot balance R ranks over P
+ * without hosts), and 3-level trees whose P directors (the parts of
+ * ta_chunk_math.h: the switches without hosts, connected without the
+ * leaves, every leaf facing each at most once, in one order by switch
+ * index) do not divide R: rank granularity cannot balance R ranks over P
  * spines (spines r < R mod P would carry two ranks, the others one, and
  * the leaf LIDs yet other blocks).  Instead the positions (rank r, leaf
  * L), rank-major, leaves in index order, every leaf fully populated,
  * then the leaf switches' own LIDs as rank R, are cut into P contiguous
  * chunks of (R + 1) * N / P positions (N leaves); a leaf sends chunk c
- * through its neighbour c, and lid_assign gives each chunk its own
+ * through its neighbour c (by switch index: spine or director c), and
+ * lid_assign gives each chunk its own
  * block-aligned range (lid_assign/README, "Oversubscribed leaves").  So
  * a spine carries the fewest 64-LID blocks per leaf.  Used only where
  * the LIDs show that layout (every host LID in its chunk's blocks) for

@@ -131,15 +131,16 @@ static void teardown(struct built *b)
 	free(b->nb);
 }
 
-/* the core's graph without topology switch `gone` (~0u: none) */
-static struct ta_graph *graph_without(const struct built *b, unsigned gone)
+/* the core's graph without the topology switches marked in gone[] */
+static struct ta_graph *graph_without_set(const struct built *b,
+					  const uint8_t *gone)
 {
 	struct ta_graph *g = ta_graph_new();
 	unsigned *gi = malloc(b->t.n_sw * sizeof(*gi)), i, n = 0;
 
 	ck_assert(g && gi);
 	for (i = 0; i < b->t.n_sw; i++) {	/* GUID order = index order */
-		gi[i] = i == gone ? ~0u : n++;
+		gi[i] = gone && gone[i] ? ~0u : n++;
 		if (gi[i] != ~0u)
 			ck_assert_int_ge(ta_graph_add_switch(g, 0x1000 + i,
 							     b->t.sw_name[i]),
@@ -167,6 +168,20 @@ static struct ta_graph *graph_without(const struct built *b, unsigned gone)
 	}
 	ck_assert_int_eq(ta_graph_finalize(g), 0);
 	free(gi);
+	return g;
+}
+
+/* the core's graph without topology switch `gone` (~0u: none) */
+static struct ta_graph *graph_without(const struct built *b, unsigned gone)
+{
+	uint8_t *set = calloc(b->t.n_sw + 1, 1);
+	struct ta_graph *g;
+
+	ck_assert_ptr_nonnull(set);
+	if (gone < b->t.n_sw)
+		set[gone] = 1;
+	g = graph_without_set(b, set);
+	free(set);
 	return g;
 }
 
@@ -449,11 +464,295 @@ START_TEST(test_chunk_stable)
 }
 END_TEST
 
+/*
+ * 3-level trees (topogen fattree3 D LINES FABS PER_LINE H, H > D, D not
+ * dividing H): the leaves face D directors, each a 2-level tree of line
+ * and fabric switches.  A director's failure rewrites on a leaf the
+ * blocks holding a LID the leaf sent through it, or a LID of the
+ * director's own switches; counted from the LIDs and tables (before:
+ * per (leaf, director); after the failure, routed again with the memory
+ * of the first routing: the blocks whose entries changed), at most
+ * ceil((hosts + leaves) / D / 64) on every leaf.  A line switch's failure
+ * changes no more.  lid_assign again without the failed switches moves
+ * no LID.
+ */
+struct dir_case {
+	unsigned dirs, lines, fabs, per_line, hosts;
+	unsigned absent_pct;
+	unsigned gone;		/* director that fails */
+	int line;		/* >= 0: only that line switch of it fails */
+};
+
+static unsigned dir_leaves(const struct dir_case *c)
+{
+	return c->lines * c->per_line;
+}
+
+/* director of topology switch s, ~0u for a leaf */
+static unsigned dir_of(const struct dir_case *c, unsigned s)
+{
+	unsigned l = dir_leaves(c);
+
+	return s < l ? ~0u : (s - l) / (c->lines + c->fabs);
+}
+
+static unsigned dir_bound(const struct dir_case *c)
+{
+	unsigned lids = (c->hosts + 1) * dir_leaves(c);
+
+	return (lids + c->dirs * 64 - 1) / (c->dirs * 64);
+}
+
+/* distinct neighbour switches of every switch but gone[], as la_input */
+static uint32_t *list_peers(const struct topo *t, const uint8_t *gone,
+			    const unsigned *idx, uint32_t *count)
+{
+	uint32_t *list = malloc((2 * (size_t)t->n_links + 1) * sizeof(*list));
+	uint32_t *at = calloc(t->n_sw + 1, sizeof(*at)), i, j, s, k = 0;
+
+	ck_assert(list && at);
+	for (s = 0; s < t->n_sw; s++) {
+		if (gone[s])
+			continue;
+		at[s] = k;
+		for (i = 0; i < t->n_links; i++) {
+			const struct topo_link *l = &t->links[i];
+			uint32_t o = l->a == s ? l->b : l->b == s ? l->a : ~0u;
+
+			if (o == ~0u || gone[o])
+				continue;
+			for (j = at[s]; j < k && list[j] != idx[o]; j++)
+				;
+			if (j == k)
+				list[k++] = idx[o];
+		}
+		count[idx[s]] = k - at[s];
+	}
+	free(at);
+	return list;
+}
+
+/* la_assign on b without gone[], old LIDs from b; checks none moves */
+static void reassign(struct built *b, const uint8_t *gone)
+{
+	unsigned n = 0, k = 0, i, *idx = calloc(b->t.n_sw + 1, sizeof(*idx));
+	struct la_port *p = calloc(b->t.n_sw + b->t.n_hosts, sizeof(*p));
+	uint64_t *guid = calloc(b->t.n_sw + 1, sizeof(*guid));
+	uint32_t *count = calloc(b->t.n_sw + 1, sizeof(*count)), *list;
+	struct la_input in = { 0 };
+	struct la_result res;
+
+	ck_assert(idx && p && guid && count);
+	for (i = 0; i < b->t.n_sw; i++)
+		idx[i] = gone[i] ? ~0u : k++;
+	for (i = 0; i < b->t.n_sw; i++) {
+		if (gone[i])
+			continue;
+		guid[idx[i]] = 0x1000 + i;
+		p[n++] = (struct la_port){ .guid = 0x1000 + i,
+			.kind = LA_SWITCH, .sw = idx[i],
+			.old_lid = b->ports[i].lid };
+	}
+	for (i = 0; i < b->t.n_hosts; i++) {
+		const struct la_port *h;
+
+		if (b->host_of[i] == ~0u)
+			continue;
+		h = &b->ports[b->host_of[i]];
+		p[n] = *h;
+		p[n].sw = idx[h->sw];
+		p[n++].old_lid = h->lid;
+	}
+	list = list_peers(&b->t, gone, idx, count);
+	in = (struct la_input){ .n_sw = k, .sw_guid = guid, .n_ports = n,
+		.ports = p, .sw_peers = count, .sw_peer = list };
+	ck_assert_int_eq(la_assign(&in, &res), 0);
+	for (i = 0; i < n; i++)
+		ck_assert_msg(p[i].lid == p[i].old_lid,
+			      "port %llx moved %u -> %u",
+			      (unsigned long long)p[i].guid, p[i].old_lid,
+			      p[i].lid);
+	la_result_free(&res);
+	free(list);
+	free(idx);
+	free(p);
+	free(guid);
+	free(count);
+}
+
+static void setup_dirs(struct built *b, const struct dir_case *c)
+{
+	unsigned i, n = 0;
+	uint8_t *none;
+	uint32_t *list;
+	unsigned *idx;
+	struct la_input in = { 0 };
+	struct la_result res;
+	size_t nn;
+
+	memset(b, 0, sizeof(*b));
+	ck_assert_int_eq(topo_fattree3(&b->t, c->dirs, c->lines, c->fabs,
+				       c->per_line, c->hosts), 0);
+	b->ports = calloc(b->t.n_sw + b->t.n_hosts, sizeof(*b->ports));
+	b->sw_guid = calloc(b->t.n_sw, sizeof(*b->sw_guid));
+	b->host_of = calloc(b->t.n_hosts + 1, sizeof(*b->host_of));
+	b->peers = calloc(b->t.n_sw, sizeof(*b->peers));
+	none = calloc(b->t.n_sw + 1, 1);
+	idx = calloc(b->t.n_sw + 1, sizeof(*idx));
+	ck_assert(b->ports && b->sw_guid && b->host_of && b->peers && none &&
+		  idx);
+	for (i = 0; i < b->t.n_sw; i++) {
+		idx[i] = i;
+		b->sw_guid[i] = 0x1000 + i;
+		b->ports[n++] = (struct la_port){ .guid = 0x1000 + i,
+						  .kind = LA_SWITCH, .sw = i };
+	}
+	for (i = 0; i < b->t.n_hosts; i++) {
+		b->host_of[i] = ~0u;
+		if (absent(i, c->absent_pct))
+			continue;
+		b->host_of[i] = n;
+		b->ports[n++] = (struct la_port){
+			.guid = 0x100000 + i, .kind = LA_HOST,
+			.sw = b->t.hosts[i].sw,
+			.sw_port = (uint8_t)b->t.hosts[i].port };
+	}
+	list = list_peers(&b->t, none, idx, b->peers);
+	in = (struct la_input){ .n_sw = b->t.n_sw, .sw_guid = b->sw_guid,
+		.n_ports = n, .ports = b->ports, .sw_peers = b->peers,
+		.sw_peer = list };
+	ck_assert_int_eq(la_assign(&in, &res), 0);
+	ck_assert_uint_eq(res.failed, 0);
+	ck_assert_uint_eq(res.overflow, 0);
+	la_result_free(&res);
+	free(list);
+	free(none);
+	free(idx);
+	nn = (size_t)b->t.n_sw * (TOPO_MAX_PORTS + 1);
+	b->nb = malloc(nn * sizeof(*b->nb));
+	ck_assert_ptr_nonnull(b->nb);
+	memset(b->nb, 0xff, nn * sizeof(*b->nb));
+	for (i = 0; i < b->t.n_links; i++) {
+		const struct topo_link *l = &b->t.links[i];
+
+		b->nb[l->a * (TOPO_MAX_PORTS + 1) + l->pa] = l->b;
+		b->nb[l->b * (TOPO_MAX_PORTS + 1) + l->pb] = l->a;
+	}
+}
+
+/*
+ * Worst, over (leaf, director), of the blocks a failure of the director
+ * rewrites on the leaf: those holding a LID the leaf sends through the
+ * director, or one of the director's own switch LIDs.
+ */
+static unsigned blocks_per_dir(const struct built *b, const struct dir_case *c)
+{
+	const struct ta_graph *g = b->g;
+	unsigned worst = 0, s, d, k, dir, l = dir_leaves(c);
+	uint8_t *blk = malloc((size_t)c->dirs * NBLK);
+
+	ck_assert_ptr_nonnull(blk);
+	for (s = 0; s < l; s++) {
+		memset(blk, 0, (size_t)c->dirs * NBLK);
+		for (d = 0; d < g->n_dest; d++) {
+			const struct ta_dest *x = &g->dest[d];
+
+			if (x->sw == s)
+				continue;
+			dir = x->sw >= l ? dir_of(c, x->sw) :
+			      dir_of(c, neighbour(b, s,
+					ta_result_port(&b->r, s, d)));
+			ck_assert_uint_lt(dir, c->dirs);
+			blk[(size_t)dir * NBLK + x->lid / 64] = 1;
+		}
+		for (dir = 0; dir < c->dirs; dir++) {
+			unsigned n = 0;
+
+			for (k = 0; k < NBLK; k++)
+				n += blk[(size_t)dir * NBLK + k];
+			worst = n > worst ? n : worst;
+		}
+	}
+	free(blk);
+	return worst;
+}
+
+static void run_dir_case(const struct dir_case *c)
+{
+	static struct built b;
+	const struct chunk_case lv = { dir_leaves(c), c->dirs, c->hosts, 0,
+				       0 };
+	struct ta_options o;
+	struct ta_saved sv;
+	struct ta_prior_buf pb;
+	struct ta_result r1;
+	struct ta_graph *g1;
+	uint8_t *gone;
+	unsigned worst, fail, i, first;
+
+	setup_dirs(&b, c);
+	b.g = graph_without(&b, ~0u);
+	for (i = 0; i < MAX_LID; i++)
+		b.dest_of[i] = UINT32_MAX;
+	for (i = 0; i < b.g->n_dest; i++)
+		b.dest_of[b.g->dest[i].lid] = i;
+	ta_options_init(&o);
+	ck_assert_int_eq(ta_route(b.g, &o, NULL, &b.r), 0);
+	check_routes(b.g, &b.r);
+	worst = blocks_per_dir(&b, c);
+	ta_saved_init(&sv);
+	ck_assert_int_eq(ta_saved_update(&sv, b.g, &b.r), 0);
+
+	gone = calloc(b.t.n_sw + 1, 1);
+	ck_assert_ptr_nonnull(gone);
+	first = dir_leaves(c) + c->gone * (c->lines + c->fabs);
+	for (i = 0; i < c->lines + c->fabs; i++)
+		gone[first + i] = c->line < 0 || i == (unsigned)c->line;
+	reassign(&b, gone);
+	g1 = graph_without_set(&b, gone);
+	ck_assert_int_eq(ta_saved_prior(&sv, g1, &pb), 0);
+	ck_assert_int_eq(ta_route_prior(g1, &o, &pb.prior, NULL, &r1), 0);
+	check_routes(g1, &r1);
+	fail = changed_blocks(&b, &lv, g1, &r1);
+	printf("fattree3 %u %u %u %u %u absent %u%%: %u blocks per (leaf, director), %u changed on a leaf when %s of director %u fails; bound %u\n",
+	       c->dirs, c->lines, c->fabs, c->per_line, c->hosts,
+	       c->absent_pct, worst, fail, c->line < 0 ? "all" : "a line",
+	       c->gone, dir_bound(c));
+	ck_assert_uint_le(worst, dir_bound(c));
+	ck_assert_uint_le(fail, dir_bound(c));
+	ck_assert_uint_gt(fail, 0);
+	ta_prior_buf_free(&pb);
+	ta_result_free(&r1);
+	ta_graph_free(g1);
+	ta_saved_free(&sv);
+	free(gone);
+	teardown(&b);
+}
+
+static const struct dir_case dir_cases[] = {
+	/* 12 directors, 18 hosts a leaf, 64 leaves: 101 LIDs, 2 blocks */
+	{ 12, 8, 4, 8, 18, 0, 3, -1 },
+	{ 12, 8, 4, 8, 18, 25, 7, -1 },
+	{ 12, 8, 4, 8, 18, 0, 5, 2 },
+	/* 8 directors, 12 hosts: 52 LIDs, 1 block */
+	{ 8, 4, 2, 8, 12, 0, 0, -1 },
+	{ 8, 4, 2, 8, 12, 30, 6, 1 },
+	/* 6 directors, 16 hosts, 48 leaves: 136 LIDs, 3 blocks */
+	{ 6, 6, 4, 8, 16, 20, 2, -1 },
+};
+
+START_TEST(test_dir_case)
+{
+	run_dir_case(&dir_cases[_i]);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("chunk_layout");
 	TCase *t = tcase_create("cases");
 	TCase *st = tcase_create("stability");
+	TCase *dt = tcase_create("directors");
 
 	tcase_set_timeout(t, 300);
 	tcase_add_loop_test(t, test_chunk_case, 0,
@@ -462,5 +761,9 @@ int main(void)
 	tcase_set_timeout(st, 120);
 	tcase_add_test(st, test_chunk_stable);
 	suite_add_tcase(s, st);
+	tcase_set_timeout(dt, 300);
+	tcase_add_loop_test(dt, test_dir_case, 0,
+			    (int)(sizeof(dir_cases) / sizeof(dir_cases[0])));
+	suite_add_tcase(s, dt);
 	return run_suite(s);
 }
