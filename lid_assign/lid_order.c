@@ -32,6 +32,7 @@ static void work_free(struct la_work *w)
 	free(w->room);
 	free(w->claim);
 	free(w->used);
+	ta_spine_sets_free(&w->sets);
 }
 
 static void count_port(const struct la_work *w, const struct la_layout *l,

@@ -8,6 +8,7 @@
 #define LID_WORK_H
 
 #include "lid_order.h"
+#include "ta_spine_sets.h"
 
 struct la_layout {
 	uint32_t *lo, *next;	/* [n_groups]: LIDs lo .. next - 1;
@@ -19,7 +20,9 @@ struct la_work {
 	struct la_input *in;
 	uint16_t max_lid;
 	uint32_t n_groups;	/* R (or G), plus the switch group if any */
-	uint32_t rank_groups;	/* G: a rank's group is rank mod G */
+	uint32_t rank_groups;	/* G: a rank's group is rank mod G, or
+				 * with spine sets the groups of sets */
+	struct ta_spine_sets sets;	/* n_class 0: not used */
 	uint8_t host_width;	/* LIDs per host (and loose) port */
 	uint8_t sw_width;	/* LIDs per switch port 0 */
 	uint32_t *order;	/* [n_ports] port indices, group by group:

@@ -14,6 +14,7 @@
 #include "ta_period.h"
 #include "ta_root.h"
 #include "ta_siblings.h"
+#include "ta_spine_spread.h"
 #include "ta_traffic.h"
 #include "ta_turn_class.h"
 #include "ta_turnadd.h"
@@ -125,7 +126,8 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
 		spread[d] += (x->port ? x->port - 1u : x->sw) * m;
 	}
 	free(key);
-	return 0;
+	/* 2^LMC not dividing the spines: their sets (ta_spine_spread.h) */
+	return ta_spine_spread(g, m, spread);
 }
 
 /*

@@ -360,6 +360,40 @@ static const struct lmc_case cases[] = {
 	/* 3 levels, 18 directors (S 18 at the leaves), 36 leaves of 18:
 	 * lmc 1: 2 ranks x 36 x 2 + 198 switches / 9 = 166 LIDs, 3 blocks */
 	{ 3, 18, 6, 3, 6, 18, 1, 0, 3 },
+	/*
+	 * 2^L not dividing S where the consecutive spines of a port cost
+	 * blocks: the spine sets (plugin/core/ta_spine_sets.h) reach the
+	 * lower bound.  S 18, m 8 (648 hosts): bound (648 x 64 + 36) / 18
+	 * = 2,306 LIDs, 37 blocks (consecutive spines: 9 classes of 2
+	 * ranks, a spine in 4: 4 x 10 = 40).  With a third absent: the
+	 * ranges are sized for every leaf full, the same 37.
+	 */
+	{ 2, 36, 18, 18, 0, 0, 3, 0, 37 },
+	{ 2, 36, 18, 18, 0, 0, 3, 33, 37 },
+	/* S 12, m 8 (288 hosts): (288 x 64 + 24) / 12 = 1,538 LIDs, 25
+	 * blocks (consecutive: 26) */
+	{ 2, 24, 12, 12, 0, 0, 3, 0, 25 },
+	/*
+	 * S 6, m 4, 8 host ports a leaf (oversubscribed), 18 leaves: the
+	 * stated bound (144 x 16 + 18) / 6 = 387 LIDs, 7 blocks, is not
+	 * reached with a spine set a rank: 32 rank LIDs over 6 spines put
+	 * 6 ranks (432 LIDs) on some spine, in two sets of 4 (every spine
+	 * is in two of the three), 4 + 4 blocks.  8, the consecutive rule.
+	 */
+	{ 2, 18, 6, 8, 0, 0, 2, 0, 8 },
+	/* S 18, m 4 (as ft3-5832 at LMC 2), 72 leaves of 18: bound
+	 * (1,296 x 16 + 72) / 18 = 1,156 LIDs, 19 blocks (consecutive:
+	 * 9 classes of 2 ranks, 2 x 10) */
+	{ 2, 72, 18, 18, 0, 0, 2, 0, 19 },
+	/* S 6, m 4, 24 leaves of 6: (144 x 16 + 24) / 6 = 388, 7 blocks
+	 * (consecutive: 8) */
+	{ 2, 24, 6, 6, 0, 0, 2, 0, 7 },
+	/* S 12, m 8, 12 leaves: (144 x 64 + 12) / 12 = 769, 13 blocks,
+	 * the leaf LIDs' block first (it loses LID 0, no set's group
+	 * does; consecutive: 14) */
+	{ 2, 12, 12, 12, 0, 0, 3, 0, 13 },
+	/* 3 levels, S 18 at the leaves, m 8: 37 as on 2 levels */
+	{ 3, 18, 6, 3, 6, 18, 3, 0, 37 },
 	/* lmc 7: a port is 128 LIDs, 2 blocks, and uses every spine: the
 	 * blocks of the 15 ports on other leaves and the one of the
 	 * switch LIDs */
@@ -527,6 +561,11 @@ static const struct fail_case fail_cases[] = {
 	{ { 2, 36, 18, 18, 0, 0, 2, 0, 0 }, 36 + 5, 1 },
 	/* two spines of 6 gone, m 4: 4 of the 4 survivors */
 	{ { 2, 12, 6, 6, 0, 0, 2, 0, 0 }, 12 + 2, 2 },
+	/* spine sets: S 18 and 12 with m 8, absent hosts, 3 levels */
+	{ { 2, 36, 18, 18, 0, 0, 3, 0, 0 }, 36 + 5, 1 },
+	{ { 2, 24, 12, 12, 0, 0, 3, 25, 0 }, 24 + 11, 1 },
+	{ { 3, 18, 6, 3, 6, 18, 3, 0, 0 }, 36 + 9, 9 },
+	{ { 2, 24, 6, 6, 0, 0, 2, 20, 0 }, 24 + 3, 1 },
 	/* 3 levels: director 1 (6 line, 3 fabric switches) of 18, m 2, 4 */
 	{ { 3, 18, 6, 3, 6, 18, 1, 0, 0 }, 36 + 9, 9 },
 	{ { 3, 18, 6, 3, 6, 18, 2, 20, 0 }, 36 + 9, 9 },
@@ -620,6 +659,11 @@ START_TEST(test_lmc_stable)
 	 * two ranks, the order of the ranks tells the groups */
 	stable_case(32, 18, 18, 1);
 	stable_case(16, 18, 18, 2);
+	/* spine sets (m 8 does not divide S 18, 12) */
+	stable_case(36, 18, 18, 3);
+	stable_case(24, 12, 12, 3);
+	stable_case(24, 6, 6, 2);
+	stable_case(12, 12, 12, 3);
 }
 END_TEST
 
