@@ -439,21 +439,34 @@ uint32_t ta_ss_leaf_spine(const struct ta_spine_sets *ss, uint32_t j,
 int ta_ss_shown(const struct ta_spine_sets *ss, const uint32_t *pair,
 		uint32_t n)
 {
-	uint32_t i;
+	uint32_t i, c;
+	int shared = 1;	/* seen two ranks of one set in one block */
 
 	if (!n || !ss->n_class)
 		return 0;
 	for (i = 0; i < n; i++)
 		if (pair[2 * i + 1] >= ss->r)
 			return 0;
+	/*
+	 * Where a set holds several ranks, its LIDs must show it: two of
+	 * its ranks in one block.  An old layout of one group per rank
+	 * also has its ranks in order with no block shared, and taking it
+	 * for the sets would regroup (move) LIDs, e.g. when a spine
+	 * failure makes 2^LMC no longer divide the spines.
+	 */
+	for (c = 0; c < ss->n_class; c++)
+		if (ss->class_ranks[c] > 1)
+			shared = 0;
 	for (i = 1; i < n; i++) {
 		uint32_t r0 = pair[2 * i - 1], r1 = pair[2 * i + 1];
 		uint32_t c0 = ss->rank_class[r0], c1 = ss->rank_class[r1];
+		int same_block = pair[2 * i - 2] / TA_SS_BLOCK ==
+				 pair[2 * i] / TA_SS_BLOCK;
 
-		if (c0 == c1 ? r0 > r1 :
-		    c0 > c1 || pair[2 * i - 2] / TA_SS_BLOCK ==
-				       pair[2 * i] / TA_SS_BLOCK)
+		if (c0 == c1 ? r0 > r1 : c0 > c1 || same_block)
 			return 0;
+		if (c0 == c1 && r0 != r1 && same_block)
+			shared = 1;
 	}
-	return 1;
+	return shared;
 }

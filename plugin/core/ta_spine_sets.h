@@ -99,7 +99,8 @@ uint32_t ta_ss_group_ranks(const struct ta_spine_sets *ss, uint32_t g);
 /*
  * Whether host LIDs show this layout: (lid, rank) pairs sorted by LID,
  * the sets' groups in order, ranks in order inside each, no 64-LID
- * block holding two groups.  1 yes, 0 no (also for no pair).
+ * block holding two groups, and where a set has several ranks some
+ * block holding two of them.  1 yes, 0 no (also for no pair).
  */
 int ta_ss_shown(const struct ta_spine_sets *ss, const uint32_t *pair,
 		uint32_t n);
