@@ -242,12 +242,23 @@ static int spine_sets(struct la_work *w, uint32_t r)
 {
 	uint32_t leaves = 0, p;
 
-	if (!w->in->lmc || r <= 1)
+	if (!w->in->lmc || r <= 1 || w->no_sets)
 		return 0;
 	p = topo_period(w->in, &leaves);
 	if (!p)
 		return 0;
-	return la_lmc_sets(w->in, r, p, leaves, &w->sets) < 0 ? -ENOMEM : 0;
+	return la_lmc_sets(w->in, r, p, leaves, &w->sets, w->force_sets) < 0 ?
+	       -ENOMEM : 0;
+}
+
+bool la_sets_may_apply(const struct la_input *in)
+{
+	uint32_t leaves = 0, p;
+
+	if (!in->lmc)
+		return false;
+	p = topo_period(in, &leaves);
+	return p && in->n_sw >= leaves && in->n_sw - leaves == p;
 }
 
 /*

@@ -18,6 +18,7 @@
  * switches without hosts are in a group of their own (lid_groups.c).
  */
 #include <stdlib.h>
+#include <string.h>
 
 #include "lid_groups_lmc.h"
 #include "ta_spine_sets.h"
@@ -100,25 +101,47 @@ uint32_t la_lmc_keep_old(const struct la_input *in, uint32_t r, uint32_t p,
 
 /*
  * The spine sets (ta_spine_sets.h) where 2^LMC does not divide p and
- * they save blocks.  A fabric with old host LIDs keeps the sets only if
- * the old LIDs show them, for today's p or, while spines are down, a
- * larger one (up to 8 more); else the consecutive rule's groups, so no
- * LID moves for a change of rule.  1: ss filled, 0: not, -1: ENOMEM.
+ * they save blocks, on two-level trees only (the switches without hosts
+ * are the p spines every leaf reaches): on three-level trees the sets
+ * cost throughput after a director failure.  A fabric with no old host
+ * LIDs gets the sets only if every leaf holds all r ranks (no host
+ * absent: with absent hosts the sets can cost blocks after a spine
+ * failure).  A fabric with old host LIDs keeps the sets only if the old
+ * LIDs show them, for today's p or, while spines are down, a larger one
+ * (up to 8 more); else the consecutive rule's groups, so no LID moves
+ * for a change of rule (where that guess moves LIDs, la_assign tries
+ * the other rules: force).  1: ss filled, 0: not, -1: ENOMEM.
  */
 int la_lmc_sets(const struct la_input *in, uint32_t r, uint32_t p,
-		uint32_t leaves, struct ta_spine_sets *ss)
+		uint32_t leaves, struct ta_spine_sets *ss, uint32_t force)
 {
 	uint32_t hw = 1u << in->lmc, w = in->sp0_lmc ? hw : 1, i, n = 0, p2;
-	uint32_t *pair = malloc((2 * (size_t)in->n_ports + 2) * sizeof(*pair));
+	uint32_t *pair, hosts = 0;
 	int ret = 0;
 
+	memset(ss, 0, sizeof(*ss));
+	if (in->n_sw < leaves || in->n_sw - leaves != p)
+		return 0;	/* not a two-level tree */
+	pair = malloc((2 * (size_t)in->n_ports + 2) * sizeof(*pair));
 	if (!pair)
 		return -1;
-	for (i = 0; i < in->n_ports; i++)
+	for (i = 0; i < in->n_ports; i++) {
+		hosts += in->ports[i].kind == LA_HOST;
 		if (in->ports[i].kind == LA_HOST && in->ports[i].old_lid) {
 			pair[2 * n] = in->ports[i].old_lid;
 			pair[2 * n++ + 1] = in->ports[i].sw_port - 1u;
 		}
+	}
+	if (force) {
+		free(pair);
+		return p + force - 1u <= 255 ?
+		       ta_spine_sets_make(ss, p + force - 1u, hw, r, leaves,
+					  w) : 0;
+	}
+	if (!n && (uint64_t)hosts != (uint64_t)r * leaves) {
+		free(pair);
+		return 0;	/* hosts absent: the consecutive rule */
+	}
 	qsort(pair, n, 2 * sizeof(*pair), cmp_pair);
 	for (p2 = p; p2 <= p + (n ? 8 : 0) && p2 <= 255 && ret == 0; p2++) {
 		ret = ta_spine_sets_make(ss, p2, hw, r, leaves, w);

@@ -261,11 +261,9 @@ static void compute_div(struct ta_intree *t, uint32_t dest_sw)
  * A displaced destination's pick at switch s (struct ta_choice): index
  * in cand (n candidates, sorted by sort_cand) of candidate key mod n,
  * key = spread + s + dest_sw, if no more siblings use its neighbour at
- * s than any other's, else of the (key mod f)-th of the f candidates
- * with the fewest: the displaced LIDs a sibling's neighbour would have
- * had go evenly to the others (key mod f, not key / n mod f: the
- * displaced LIDs of one leaf's ports, whose spreads differ by less
- * than n, then take different ones).
+ * s than any other's, else of the (key / n mod f)-th of the f
+ * candidates with the fewest: the displaced LIDs a sibling's neighbour
+ * would have had go evenly to the others.
  */
 static uint32_t displaced_pick(const struct ta_graph *g, uint32_t s,
 			       uint32_t dest_sw, const uint32_t *cand,
@@ -298,7 +296,7 @@ static uint32_t displaced_pick(const struct ta_graph *g, uint32_t s,
 		return key % n;
 	for (k = 0; k < n; k++)
 		f += use[k] == least;
-	f = key % f;
+	f = key / n % f;
 	for (k = 0; k < n; k++)
 		if (use[k] == least && !f--)
 			break;
