@@ -258,7 +258,7 @@ bool la_sets_may_apply(const struct la_input *in)
 	if (!in->lmc)
 		return false;
 	p = topo_period(in, &leaves);
-	return p && in->n_sw >= leaves && in->n_sw - leaves == p;
+	return p != 0;
 }
 
 /*

@@ -101,9 +101,7 @@ uint32_t la_lmc_keep_old(const struct la_input *in, uint32_t r, uint32_t p,
 
 /*
  * The spine sets (ta_spine_sets.h) where 2^LMC does not divide p and
- * they save blocks, on two-level trees only (the switches without hosts
- * are the p spines every leaf reaches): on three-level trees the sets
- * cost throughput after a director failure.  A fabric with no old host
+ * they save blocks.  A fabric with no old host
  * LIDs gets the sets only if every leaf holds all r ranks (no host
  * absent: with absent hosts the sets can cost blocks after a spine
  * failure).  A fabric with old host LIDs keeps the sets only if the old
@@ -120,8 +118,6 @@ int la_lmc_sets(const struct la_input *in, uint32_t r, uint32_t p,
 	int ret = 0;
 
 	memset(ss, 0, sizeof(*ss));
-	if (in->n_sw < leaves || in->n_sw - leaves != p)
-		return 0;	/* not a two-level tree */
 	pair = malloc((2 * (size_t)in->n_ports + 2) * sizeof(*pair));
 	if (!pair)
 		return -1;

@@ -49,7 +49,7 @@ static inline uint8_t la_port_width(const struct la_work *w, uint32_t p)
 						   w->host_width;
 }
 
-/* LMC on a two-level tree: the spine sets may apply (la_lmc_sets) */
+/* LMC on a fat tree (a period): the spine sets may apply (la_lmc_sets) */
 bool la_sets_may_apply(const struct la_input *in);
 /* ranks, groups, member order; 0, -EINVAL or -ENOMEM */
 int la_make_groups(struct la_work *w);

@@ -64,10 +64,6 @@ int ta_spine_spread(const struct ta_graph *g, uint32_t m, uint32_t *spread)
 	if (!ord)
 		return -1;
 	leaves = leaf_ordinals(g, ord);
-	if (g->n_sw - leaves != p) {	/* not a two-level tree */
-		free(ord);
-		return 0;
-	}
 	for (d = 0; d < g->n_dest; d++) {
 		const struct ta_dest *x = &g->dest[d];
 

@@ -1,9 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The routing core's side of the spine sets (ta_spine_sets.h): where
- * 2^LMC does not divide the leaves' period P, the fabric is a
- * two-level tree (the switches without hosts are the P spines, as
- * lid_assign requires for the sets) and the LIDs show the
+ * 2^LMC does not divide the leaves' period P and the LIDs show the
  * sets' layout (lid_assign made it for today's P), each LID's spread
  * gets as low digit (spread mod P: the spine its leaf sends it
  * through) a spine of its set; a host LID's higher digits number the

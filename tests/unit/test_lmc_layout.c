@@ -393,10 +393,8 @@ static const struct lmc_case cases[] = {
 	 * the leaf LIDs' block first (it loses LID 0, no set's group
 	 * does; consecutive: 14) */
 	{ 2, 12, 12, 12, 0, 0, 3, 0, 13 },
-	/* 3 levels, S 18 at the leaves, m 8: the consecutive rule's 40
-	 * (the spine sets are for two-level trees only: on three levels
-	 * they cost throughput after a director failure) */
-	{ 3, 18, 6, 3, 6, 18, 3, 0, 40 },
+	/* 3 levels, S 18 at the leaves, m 8: 37 as on 2 levels */
+	{ 3, 18, 6, 3, 6, 18, 3, 0, 37 },
 	/* lmc 7: a port is 128 LIDs, 2 blocks, and uses every spine: the
 	 * blocks of the 15 ports on other leaves and the one of the
 	 * switch LIDs */
