@@ -51,6 +51,26 @@ static int layout_shown(const struct ta_graph *g,
 	return shown;
 }
 
+/*
+ * 1 if the LIDs show the sets for p + 1 .. p + 8 spines on a two-level
+ * tree (spines down), 0 if not, -1 out of memory
+ */
+static int shown_above(const struct ta_graph *g, uint32_t p, uint32_t m,
+		       uint32_t r, uint32_t leaves, uint32_t w)
+{
+	struct ta_spine_sets ss;
+	uint32_t p2;
+	int ret = 0;
+
+	for (p2 = p + 1; p2 <= p + 8 && p2 <= 255 && !ret; p2++) {
+		ret = ta_spine_sets_make(&ss, p2, m, r, leaves, w);
+		if (ret == 1)
+			ret = layout_shown(g, &ss);
+		ta_spine_sets_free(&ss);
+	}
+	return ret;
+}
+
 int ta_spine_spread(const struct ta_graph *g, uint32_t m, uint32_t *spread)
 {
 	uint32_t p = ta_graph_leaf_period(g), d, r = 0, w = 1, leaves;
@@ -86,6 +106,8 @@ int ta_spine_spread(const struct ta_graph *g, uint32_t m, uint32_t *spread)
 				    ta_ss_leaf_spine(&ss, ord[x->sw], o);
 	}
 	ta_spine_sets_free(&ss);
+	if (ret == 0 && g->n_sw - leaves == p)
+		ret = shown_above(g, p, m, r, leaves, w);
 	free(ord);
-	return ret < 0 ? -1 : 0;
+	return ret < 0 ? -1 : ret == 1 && g->n_sw - leaves == p;
 }

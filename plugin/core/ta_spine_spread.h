@@ -19,7 +19,9 @@
 
 /*
  * spread[d]: rank (or switch index) * m + LID offset, m LIDs a host
- * port.  0 (spreads set or left), -1 out of memory.
+ * port.  1: the LIDs show the sets (for P, or while spines are down
+ * for up to 8 more) on a two-level tree (the switches without hosts
+ * are the P spines); 0: not; -1 out of memory.
  */
 int ta_spine_spread(const struct ta_graph *g, uint32_t m, uint32_t *spread);
 
