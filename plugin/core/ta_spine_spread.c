@@ -52,8 +52,23 @@ static int layout_shown(const struct ta_graph *g,
 }
 
 /*
+ * Whether some set holds several ranks: only then do LIDs that show
+ * the sets tell them from a layout of one group a rank (ta_ss_shown)
+ */
+static int multi_rank(const struct ta_spine_sets *ss)
+{
+	uint32_t c;
+
+	for (c = 0; c < ss->n_class; c++)
+		if (ss->class_ranks[c] > 1)
+			return 1;
+	return 0;
+}
+
+/*
  * 1 if the LIDs show the sets for p + 1 .. p + 8 spines on a two-level
- * tree (spines down), 0 if not, -1 out of memory
+ * tree (spines down), where some set holds several ranks; 0 if not, -1
+ * out of memory
  */
 static int shown_above(const struct ta_graph *g, uint32_t p, uint32_t m,
 		       uint32_t r, uint32_t leaves, uint32_t w)
@@ -65,7 +80,7 @@ static int shown_above(const struct ta_graph *g, uint32_t p, uint32_t m,
 	for (p2 = p + 1; p2 <= p + 8 && p2 <= 255 && !ret; p2++) {
 		ret = ta_spine_sets_make(&ss, p2, m, r, leaves, w);
 		if (ret == 1)
-			ret = layout_shown(g, &ss);
+			ret = multi_rank(&ss) ? layout_shown(g, &ss) : 0;
 		ta_spine_sets_free(&ss);
 	}
 	return ret;
@@ -76,7 +91,7 @@ int ta_spine_spread(const struct ta_graph *g, uint32_t m, uint32_t *spread)
 	uint32_t p = ta_graph_leaf_period(g), d, r = 0, w = 1, leaves;
 	struct ta_spine_sets ss;
 	uint32_t *ord;
-	int ret;
+	int ret, many;
 
 	if (!p || m <= 1 || m >= p || p % m == 0)
 		return 0;	/* the consecutive rule: spreads unchanged */
@@ -95,6 +110,7 @@ int ta_spine_spread(const struct ta_graph *g, uint32_t m, uint32_t *spread)
 	ret = ta_spine_sets_make(&ss, p, m, r, leaves, w);
 	if (ret == 1)
 		ret = layout_shown(g, &ss);
+	many = ret == 1 && multi_rank(&ss);
 	for (d = 0; ret == 1 && d < g->n_dest; d++) {
 		const struct ta_dest *x = &g->dest[d];
 		uint32_t base = spread[d], o = base % m;
@@ -107,7 +123,7 @@ int ta_spine_spread(const struct ta_graph *g, uint32_t m, uint32_t *spread)
 	}
 	ta_spine_sets_free(&ss);
 	if (ret == 0 && g->n_sw - leaves == p)
-		ret = shown_above(g, p, m, r, leaves, w);
+		ret = many = shown_above(g, p, m, r, leaves, w);
 	free(ord);
-	return ret < 0 ? -1 : ret == 1 && g->n_sw - leaves == p;
+	return ret < 0 ? -1 : many == 1 && g->n_sw - leaves == p;
 }
