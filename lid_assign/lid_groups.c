@@ -234,6 +234,78 @@ static void assign_chunks(struct la_work *w, const uint32_t *sw_rank,
 	}
 }
 
+/*
+ * With LMC where 2^LMC does not divide P, the spine sets' groups
+ * (ta_spine_sets.h) if they save blocks: w->sets.  0, or -ENOMEM.
+ */
+static int spine_sets(struct la_work *w, uint32_t r)
+{
+	uint32_t leaves = 0, p;
+
+	if (!w->in->lmc || r <= 1 || w->no_sets)
+		return 0;
+	p = topo_period(w->in, &leaves);
+	if (!p)
+		return 0;
+	return la_lmc_sets(w->in, r, p, leaves, &w->sets, w->force_sets) < 0 ?
+	       -ENOMEM : 0;
+}
+
+bool la_sets_may_apply(const struct la_input *in)
+{
+	uint32_t leaves = 0, p;
+
+	if (!in->lmc)
+		return false;
+	p = topo_period(in, &leaves);
+	return p != 0;
+}
+
+/*
+ * Groups from the spine sets: a host's is its rank's set, a leaf
+ * switch's the one its LID was given (leaves counted in GUID order),
+ * the other switches after all (bare).  Frees bare.
+ */
+static int set_groups(struct la_work *w, const uint32_t *sw_rank,
+		      uint8_t *bare)
+{
+	struct la_input *in = w->in;
+	uint32_t *by_rank = malloc((in->n_sw + 1) * sizeof(*by_rank));
+	uint32_t *leaf_of = malloc((in->n_sw + 1) * sizeof(*leaf_of));
+	uint32_t i, n = 0;
+	int ret = 0;
+
+	if (!by_rank || !leaf_of) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0; i < in->n_sw; i++)
+		by_rank[sw_rank[i]] = i;
+	for (i = 0; i < in->n_sw; i++)		/* leaves in GUID order */
+		leaf_of[by_rank[i]] = bare[by_rank[i]] ? ~0u : n++;
+	for (i = 0; i < in->n_ports; i++) {
+		struct la_port *p = &in->ports[i];
+		uint32_t j;
+
+		p->group = LA_NO_GROUP;
+		p->rank = 0;
+		if (p->kind == LA_HOST) {
+			p->rank = p->sw_port - 1u;
+			p->group = ta_ss_rank_group(&w->sets, p->rank);
+		} else if (p->kind == LA_SWITCH) {
+			p->rank = sw_rank[p->sw];
+			j = leaf_of[p->sw];
+			p->group = j < w->sets.leaves ?
+				   w->sets.leaf_group[j] : w->rank_groups;
+		}
+	}
+out:
+	free(by_rank);
+	free(leaf_of);
+	free(bare);
+	return ret;
+}
+
 static int assign_groups(struct la_work *w, const uint32_t *sw_rank,
 			 struct la_chunks *c)
 {
@@ -250,15 +322,20 @@ static int assign_groups(struct la_work *w, const uint32_t *sw_rank,
 	}
 	if (la_chunks_choose(in, r, topo_period(in, &leaves), sw_rank, c))
 		return -ENOMEM;
-	if (c->p) {
+	if (c->p) {		/* LMC 0 only: no spine sets then */
 		assign_chunks(w, sw_rank, c);
 		return 0;
 	}
-	w->n_groups = r ? n_groups(in, r) : any_sw ? 1 : 0;
+	if (spine_sets(w, r) < 0)
+		return -ENOMEM;
+	w->n_groups = w->sets.n_class ? w->sets.n_groups :
+		      r ? n_groups(in, r) : any_sw ? 1 : 0;
 	w->rank_groups = w->n_groups;
 	bare = bare_switches(in, r);
 	if (bare)
 		w->n_groups++;
+	if (bare && w->sets.n_class)
+		return set_groups(w, sw_rank, bare);
 	for (i = 0; i < in->n_ports; i++) {
 		struct la_port *p = &in->ports[i];
 
@@ -306,7 +383,12 @@ static void size_rooms(struct la_work *w, const struct la_chunks *c)
 	for (g = 0; g < w->n_groups; g++) {
 		uint32_t ranks = g < r && g < w->rank_groups ?
 				 (r - 1 - g) / w->rank_groups + 1 : 0;
-		uint64_t full = (uint64_t)leaves * ranks;
+		uint64_t full;
+
+		if (w->sets.n_class)	/* a set's ranks; none: leaf LIDs */
+			ranks = g < w->rank_groups ?
+				ta_ss_group_ranks(&w->sets, g) : 0;
+		full = (uint64_t)leaves * ranks;
 
 		w->room[g] = full > w->n_hosts[g] ? (uint32_t)full :
 						    w->n_hosts[g];

@@ -18,77 +18,27 @@
  * switches without hosts are in a group of their own (lid_groups.c).
  */
 #include <stdlib.h>
+#include <string.h>
 
-#include "lid_gcd.h"
 #include "lid_groups_lmc.h"
-
-static uint64_t n_blocks(uint64_t lids)
-{
-	return (lids + LA_BLOCK - 1) / LA_BLOCK;
-}
-
-/* marks in uses[g * p + s] the spines s that spreads base + o climb by */
-static void mark(uint8_t *row, uint32_t p, uint64_t base, uint32_t width)
-{
-	uint32_t o;
-
-	for (o = 0; o < width && o < p; o++)
-		row[(base + o) % p] = 1;
-}
+#include "ta_spine_sets.h"
 
 uint64_t la_lmc_cost(const struct la_input *in, uint32_t n_g, uint32_t r,
 		     uint32_t p, uint32_t leaves)
 {
-	uint32_t hw = 1u << in->lmc, sw = in->sp0_lmc ? hw : 1, k, s, g;
-	uint64_t *lids = calloc(n_g + 1, sizeof(*lids)), worst = 0;
-	uint8_t *uses = calloc((size_t)n_g * p + 1, 1);
+	uint32_t hw = 1u << in->lmc;
 
-	if (!lids || !uses || !n_g || !p) {
-		free(lids);
-		free(uses);
-		return UINT64_MAX;
-	}
-	for (k = 0; k < r; k++) {
-		lids[k % n_g] += (uint64_t)leaves * hw;
-		mark(uses + (size_t)(k % n_g) * p, p, (uint64_t)k * hw, hw);
-	}
-	for (k = 0; k < leaves; k++) {	/* leaf switches (the others have
-					 * a group of their own) */
-		lids[k % n_g] += sw;
-		mark(uses + (size_t)(k % n_g) * p, p, (uint64_t)k * hw, sw);
-	}
-	for (s = 0; s < p; s++) {
-		uint64_t sum = 0;
-
-		for (g = 0; g < n_g; g++)
-			if (uses[(size_t)g * p + s])
-				sum += n_blocks(lids[g]);
-		if (sum > worst)
-			worst = sum;
-	}
-	free(lids);
-	free(uses);
-	return worst;
+	return ta_ss_consecutive_cost(p, hw, r, leaves, in->sp0_lmc ? hw : 1,
+				      n_g);
 }
 
 uint32_t la_lmc_groups(const struct la_input *in, uint32_t r, uint32_t p,
 		       uint32_t leaves)
 {
-	uint32_t classes = p / (uint32_t)la_gcd(p, 1u << in->lmc), best = r, d;
-	uint64_t best_cost = la_lmc_cost(in, r, r, p, leaves);
+	uint32_t hw = 1u << in->lmc;
 
-	for (d = classes < r ? classes : r; d >= 1; d--) {
-		uint64_t c;
-
-		if (classes % d)
-			continue;
-		c = la_lmc_cost(in, d, r, p, leaves);
-		if (c < best_cost) {
-			best = d;
-			best_cost = c;
-		}
-	}
-	return best;
+	return ta_ss_consecutive_groups(p, hw, r, leaves,
+					in->sp0_lmc ? hw : 1, NULL);
 }
 
 static int cmp_pair(const void *x, const void *y)
@@ -147,4 +97,55 @@ uint32_t la_lmc_keep_old(const struct la_input *in, uint32_t r, uint32_t p,
 	if (old && old < r && ((uint64_t)old << in->lmc >= p || old == fresh))
 		return old;
 	return fresh;
+}
+
+/*
+ * The spine sets (ta_spine_sets.h) where 2^LMC does not divide p and
+ * they save blocks.  A fabric with no old host
+ * LIDs gets the sets only if every leaf holds all r ranks (no host
+ * absent: with absent hosts the sets can cost blocks after a spine
+ * failure).  A fabric with old host LIDs keeps the sets only if the old
+ * LIDs show them, for today's p or, while spines are down, a larger one
+ * (up to 8 more); else the consecutive rule's groups, so no LID moves
+ * for a change of rule (where that guess moves LIDs, la_assign tries
+ * the other rules: force).  1: ss filled, 0: not, -1: ENOMEM.
+ */
+int la_lmc_sets(const struct la_input *in, uint32_t r, uint32_t p,
+		uint32_t leaves, struct ta_spine_sets *ss, uint32_t force)
+{
+	uint32_t hw = 1u << in->lmc, w = in->sp0_lmc ? hw : 1, i, n = 0, p2;
+	uint32_t *pair, hosts = 0;
+	int ret = 0;
+
+	memset(ss, 0, sizeof(*ss));
+	pair = malloc((2 * (size_t)in->n_ports + 2) * sizeof(*pair));
+	if (!pair)
+		return -1;
+	for (i = 0; i < in->n_ports; i++) {
+		hosts += in->ports[i].kind == LA_HOST;
+		if (in->ports[i].kind == LA_HOST && in->ports[i].old_lid) {
+			pair[2 * n] = in->ports[i].old_lid;
+			pair[2 * n++ + 1] = in->ports[i].sw_port - 1u;
+		}
+	}
+	if (force) {
+		free(pair);
+		return p + force - 1u <= 255 ?
+		       ta_spine_sets_make(ss, p + force - 1u, hw, r, leaves,
+					  w) : 0;
+	}
+	if (!n && (uint64_t)hosts != (uint64_t)r * leaves) {
+		free(pair);
+		return 0;	/* hosts absent: the consecutive rule */
+	}
+	qsort(pair, n, 2 * sizeof(*pair), cmp_pair);
+	for (p2 = p; p2 <= p + (n ? 8 : 0) && p2 <= 255 && ret == 0; p2++) {
+		ret = ta_spine_sets_make(ss, p2, hw, r, leaves, w);
+		if (ret == 1 && n && !ta_ss_shown(ss, pair, n)) {
+			ta_spine_sets_free(ss);
+			ret = 0;
+		}
+	}
+	free(pair);
+	return ret;
 }

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "lid_order.h"
+#include "ta_spine_sets.h"
 
 /*
  * Blocks per leaf the worst spine's failure rewrites with n_g groups
@@ -19,5 +20,13 @@ uint32_t la_lmc_groups(const struct la_input *in, uint32_t r, uint32_t p,
 /* G given the period old host LIDs show (old_period() of lid_groups.c) */
 uint32_t la_lmc_keep_old(const struct la_input *in, uint32_t r, uint32_t p,
 			 uint32_t leaves, uint32_t old);
+/*
+ * The spine sets where 2^LMC does not divide p and they save blocks,
+ * kept only if old host LIDs show them: 1 (ss filled), 0, -1 ENOMEM.
+ * force: 0 as said; 1 + k: the sets for p + k whatever the old LIDs
+ * show (la_assign's second try when LIDs would move).
+ */
+int la_lmc_sets(const struct la_input *in, uint32_t r, uint32_t p,
+		uint32_t leaves, struct ta_spine_sets *ss, uint32_t force);
 
 #endif

@@ -32,6 +32,8 @@ static void work_free(struct la_work *w)
 	free(w->room);
 	free(w->claim);
 	free(w->used);
+	ta_spine_sets_free(&w->sets);
+	memset(w, 0, sizeof(*w));
 }
 
 static void count_port(const struct la_work *w, const struct la_layout *l,
@@ -189,33 +191,88 @@ out:
 	return ret;
 }
 
+/*
+ * Groups, old LIDs, layout and placement into a fresh w; 0 or -errno.
+ * rule: 0 the usual choice, 1 the consecutive rule, 2 + k the spine
+ * sets for P + k.
+ */
+static int assign_once(struct la_input *in, struct la_work *w,
+		       struct la_layout *layout, bool *inherited,
+		       uint32_t rule)
+{
+	memset(w, 0, sizeof(*w));
+	memset(layout, 0, sizeof(*layout));
+	*inherited = false;
+	w->in = in;
+	w->no_sets = rule == 1;
+	w->force_sets = rule >= 2 ? rule - 1u : 0;
+	w->max_lid = in->max_lid && in->max_lid < LA_MAX_UCAST_LID ?
+		     in->max_lid : LA_MAX_UCAST_LID;
+	w->claim = calloc(in->n_ports + 1, sizeof(*w->claim));
+	w->used = calloc(w->max_lid + 1u, 1);
+	if (!w->claim || !w->used)
+		return -ENOMEM;
+	if (la_make_groups(w))
+		return -ENOMEM;
+	la_check_claims(w);
+	return place_best(w, layout, inherited) ? -ENOMEM : 0;
+}
+
+/* the spine sets tried beyond today's P while spines are down */
+#define LA_SETS_TRIES 9u
+
+/*
+ * Which rule grouped the old LIDs is guessed from them (la_lmc_sets);
+ * where the guess moves LIDs (an older layout of the consecutive rule
+ * may look like the sets, e.g. one group a rank where every set holds
+ * one rank; sets whose ranks fill whole blocks look like the
+ * consecutive rule), with LMC the other rules are tried as well (the
+ * consecutive rule, the sets for P .. P + 8) and the one that moves
+ * the fewest ports is kept, the guess on a tie: a change of rule never
+ * moves LIDs.
+ */
 int la_assign(struct la_input *in, struct la_result *res)
 {
-	struct la_work w = { .in = in };
-	struct la_layout layout = { 0 };
-	bool inherited = false;
+	struct la_work w, w2;
+	struct la_layout layout, l2;
+	bool inherited = false, inh2 = false;
+	uint64_t cost, c2;
+	uint32_t rule, best = 0;
 	int ret;
 
 	memset(res, 0, sizeof(*res));
 	ret = check_input(in);
 	if (ret)
 		return ret;
-	w.max_lid = in->max_lid && in->max_lid < LA_MAX_UCAST_LID ?
-		    in->max_lid : LA_MAX_UCAST_LID;
-	w.claim = calloc(in->n_ports + 1, sizeof(*w.claim));
-	w.used = calloc(w.max_lid + 1u, 1);
-	ret = -ENOMEM;
-	if (!w.claim || !w.used)
-		goto out;
-	ret = la_make_groups(&w);
-	if (ret)
-		goto out;
-	la_check_claims(&w);
-	ret = -ENOMEM;
-	if (place_best(&w, &layout, &inherited))
-		goto out;
-	ret = fill_result(&w, &layout, inherited, res);
-out:
+	ret = assign_once(in, &w, &layout, &inherited, 0);
+	if (ret || !la_sets_may_apply(in) || !(cost = layout_cost(&w)))
+		goto done;
+	for (rule = 1; rule < 2 + LA_SETS_TRIES && cost; rule++) {
+		if (rule == 1 && !w.sets.n_class)
+			continue;	/* the guess was this rule */
+		ret = assign_once(in, &w2, &l2, &inh2, rule);
+		c2 = ret ? UINT64_MAX : layout_cost(&w2);
+		if (!ret && (rule == 1 || w2.sets.n_class) && c2 < cost) {
+			cost = c2;
+			best = rule;
+		}
+		la_layout_free(&l2);
+		work_free(&w2);
+		if (ret)
+			goto done;
+	}
+	if (best) {	/* the ports hold the last try's LIDs */
+		la_layout_free(&layout);
+		work_free(&w);
+		ret = assign_once(in, &w, &layout, &inherited, best);
+	} else if (rule > 1) {
+		la_layout_free(&layout);
+		work_free(&w);
+		ret = assign_once(in, &w, &layout, &inherited, 0);
+	}
+done:
+	if (!ret)
+		ret = fill_result(&w, &layout, inherited, res);
 	la_layout_free(&layout);
 	work_free(&w);
 	return ret;

@@ -8,6 +8,7 @@
 #define LID_WORK_H
 
 #include "lid_order.h"
+#include "ta_spine_sets.h"
 
 struct la_layout {
 	uint32_t *lo, *next;	/* [n_groups]: LIDs lo .. next - 1;
@@ -19,7 +20,13 @@ struct la_work {
 	struct la_input *in;
 	uint16_t max_lid;
 	uint32_t n_groups;	/* R (or G), plus the switch group if any */
-	uint32_t rank_groups;	/* G: a rank's group is rank mod G */
+	uint32_t rank_groups;	/* G: a rank's group is rank mod G, or
+				 * with spine sets the groups of sets */
+	struct ta_spine_sets sets;	/* n_class 0: not used */
+	bool no_sets;		/* the consecutive rule even where the
+				 * spine sets would apply */
+	uint32_t force_sets;	/* 1 + k: the sets for P + k, whatever
+				 * the old LIDs show (la_lmc_sets) */
 	uint8_t host_width;	/* LIDs per host (and loose) port */
 	uint8_t sw_width;	/* LIDs per switch port 0 */
 	uint32_t *order;	/* [n_ports] port indices, group by group:
@@ -42,6 +49,8 @@ static inline uint8_t la_port_width(const struct la_work *w, uint32_t p)
 						   w->host_width;
 }
 
+/* LMC on a fat tree (a period): the spine sets may apply (la_lmc_sets) */
+bool la_sets_may_apply(const struct la_input *in);
 /* ranks, groups, member order; 0, -EINVAL or -ENOMEM */
 int la_make_groups(struct la_work *w);
 /* keeps the old LIDs that are valid and unique in claim[]; marks used[] */

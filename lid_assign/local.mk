@@ -5,6 +5,8 @@
 # reading/writing, for the command-line tool and the tests.
 noinst_LTLIBRARIES += lid_assign/liblidassign.la
 lid_assign_liblidassign_la_CFLAGS = $(AM_CFLAGS) -fPIC
+# the spine sets (plugin/core/ta_spine_sets.h) come from the core's library
+lid_assign_liblidassign_la_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/plugin/core
 lid_assign_liblidassign_la_SOURCES = \
 	lid_assign/lid_order.c lid_assign/lid_order.h \
 	lid_assign/lid_work.h lid_assign/lid_gcd.h \
@@ -25,7 +27,7 @@ lid_assign_liblidnet_la_SOURCES = \
 bin_PROGRAMS += lid_assign/turnadd-lids
 lid_assign_turnadd_lids_SOURCES = lid_assign/turnadd_lids.c
 lid_assign_turnadd_lids_LDADD = lid_assign/liblidnet.la \
-	lid_assign/liblidassign.la
+	lid_assign/liblidassign.la plugin/core/libtacore.la
 
 EXTRA_DIST += lid_assign/README
 
@@ -33,10 +35,11 @@ EXTRA_DIST += lid_assign/README
 check_PROGRAMS += tests/unit/test_lid_order
 tests_unit_test_lid_order_SOURCES = tests/unit/test_lid_order.c
 tests_unit_test_lid_order_CPPFLAGS = $(AM_CPPFLAGS) \
-	-I$(top_srcdir)/lid_assign
+	-I$(top_srcdir)/lid_assign -I$(top_srcdir)/plugin/core
 tests_unit_test_lid_order_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SAN_CFLAGS)
 tests_unit_test_lid_order_LDADD = lid_assign/liblidnet.la \
-	lid_assign/liblidassign.la $(CHECK_LIBS)
+	lid_assign/liblidassign.la plugin/core/libtacore_checked.la \
+	$(CHECK_LIBS) -lm
 tests_unit_test_lid_order_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_lid_order
 
@@ -51,3 +54,9 @@ tests_unit_test_lmc_layout_LDADD = lid_assign/liblidassign.la \
 	ibsim_topos/libtopo.la $(UNIT_LDADD)
 tests_unit_test_lmc_layout_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_lmc_layout
+
+# The spine sets' count against the stated bound on many fat-tree
+# shapes (lid_assign/README, "LMC"): not a test.
+noinst_PROGRAMS += tests/bench/lmc_sets_survey
+tests_bench_lmc_sets_survey_SOURCES = tests/bench/lmc_sets_survey.c
+tests_bench_lmc_sets_survey_LDADD = plugin/core/libtacore.la -lm

@@ -58,6 +58,8 @@
 #   --sweep-wait SECS    wait for a trap-driven sweep before SIGHUP
 #                        (default 10)
 #   --restore-every N    ReLink everything every N cycles (default 10)
+#   --lmc N              OpenSM's lmc N (0 to 7; default: OpenSM's 0):
+#                        every port 2^N LIDs, all checked by lftcheck
 #   --mcast-groups N     multicast too (mcast_lib.sh): after bring-up every
 #                        host joins the IPoIB broadcast group and N new
 #                        groups get random members by SA joins; after each
@@ -103,7 +105,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 net='' out='' cycles=100 seed=1 build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' budget=3000 step_timeout=60 quiet='' sweep_wait=10
 restore_every=10 keep_all=0 dry_run=0 root_name='' traffic=''
-mc_groups='' MC_ARGS=() R_MC=0
+mc_groups='' MC_ARGS=() R_MC=0 lmc_conf=()
 while (($#)); do
 	case $1 in
 	--net) net=${2:?}; shift ;;
@@ -121,6 +123,8 @@ while (($#)); do
 	--escape-root) root_name=${2:?}; shift ;;
 	--traffic) traffic=${2:?}; shift ;;
 	--mcast-groups) mc_groups=${2:?}; shift ;;
+	--lmc) [[ ${2:?} =~ ^[0-7]$ ]] || fab_die "bad --lmc '$2' (0 to 7)"
+		lmc_conf=("lmc $2"); shift ;;
 	--dry-run) dry_run=1 ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
 	*) fab_other_option fault_campaign "$1" ;;
@@ -641,7 +645,8 @@ if ((!dry_run)); then
 	fi
 	if [[ -n $mc_groups ]]; then
 		# opensm.mcfdbs is written with the routing log flag only
-		fab_start_opensm turnadd "$plugin_dir" "log_flags 0x43"
+		fab_start_opensm turnadd "$plugin_dir" "log_flags 0x43" \
+			${lmc_conf[@]+"${lmc_conf[@]}"}
 		MC_MCJOIN=$build/scripts/mcjoin
 		MC_ARGS=(--mfts "$FAB_DIR/dump/opensm.mcfdbs"
 			--mc-members "$FAB_DIR/mcjoin.out")
@@ -649,7 +654,8 @@ if ((!dry_run)); then
 		mc_join_groups "$mc_groups" "$seed"
 		sleep 1
 	else
-		fab_start_opensm turnadd "$plugin_dir"
+		fab_start_opensm turnadd "$plugin_dir" \
+			${lmc_conf[@]+"${lmc_conf[@]}"}
 		fab_wait_subnet_up "$step_timeout"
 	fi
 fi

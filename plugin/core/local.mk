@@ -22,6 +22,8 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_turnprohib.c plugin/core/ta_turnprohib.h \
 	plugin/core/ta_engine.c plugin/core/ta_engine.h \
 	plugin/core/ta_period.c plugin/core/ta_period.h \
+	plugin/core/ta_spine_sets.c plugin/core/ta_spine_sets.h \
+	plugin/core/ta_spine_spread.c plugin/core/ta_spine_spread.h \
 	plugin/core/ta_saved.c plugin/core/ta_saved.h \
 	plugin/core/ta_mcast.c plugin/core/ta_mcast.h
 

@@ -14,6 +14,7 @@
 #include "ta_period.h"
 #include "ta_root.h"
 #include "ta_siblings.h"
+#include "ta_spine_spread.h"
 #include "ta_traffic.h"
 #include "ta_turn_class.h"
 #include "ta_turnadd.h"
@@ -31,6 +32,8 @@ struct route_job {
 				 * configured one is back */
 	uint32_t *group;	/* per destination */
 	uint32_t *spread;	/* per destination */
+	uint8_t sets_2level;	/* LIDs in spine sets on a two-level tree
+				 * (ta_spine_spread()) */
 	uint32_t *by_switch;	/* destination indices grouped by switch */
 	double *turn_w;		/* per turn slot */
 	struct ta_classes cls;	/* minor traffic (ta_turn_class.h) */
@@ -103,6 +106,7 @@ static uint32_t lid_offsets(const struct ta_graph *g, const uint64_t *key,
 	return m < 128 ? m : 128;
 }
 
+/* 0, 1 (LIDs in spine sets on a two-level tree), -1 out of memory */
 static int make_spread(const struct ta_graph *g, uint32_t *spread)
 {
 	/* key: switch (20 bits), port, LID, destination index (20 bits) */
@@ -125,7 +129,8 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
 		spread[d] += (x->port ? x->port - 1u : x->sw) * m;
 	}
 	free(key);
-	return 0;
+	/* 2^LMC not dividing the spines: their sets (ta_spine_spread.h) */
+	return ta_spine_spread(g, m, spread);
 }
 
 /*
@@ -205,9 +210,11 @@ static int prepare(struct route_job *j)
 	j->turn_w = calloc(g->n_turn_slots + 1, sizeof(*j->turn_w));
 	j->piece_size = calloc(g->n_sw + 1, sizeof(*j->piece_size));
 	if (!j->group || !j->spread || !j->turn_w || !j->piece_size ||
-	    make_spread(g, j->spread) || ta_cdg_init(&j->cdg, g) ||
+	    (r = make_spread(g, j->spread)) < 0 ||
+	    ta_cdg_init(&j->cdg, g) ||
 	    !(j->by_switch = order_by_switch(g)))
 		goto oom;
+	j->sets_2level = r == 1;
 	spread_to_key(g, j->spread);
 	for (d = 0; d < g->n_dest; d++)
 		j->group[d] = ta_traffic_group_of(j->tr, g->dest[d].guid,
@@ -634,7 +641,8 @@ static int minor_second_pass(struct route_job *j, struct ta_intree *t,
 	}
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = j->by_switch[k], sw = g->dest[d].sw;
-		struct ta_choice ch = { .spread = j->spread[d] };
+		struct ta_choice ch = { .spread = j->spread[d],
+					.sets_2level = j->sets_2level };
 
 		if (!used[d])
 			continue;
@@ -694,7 +702,8 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = sibs.order ? sibs.order[k] : j->by_switch[k];
 		uint32_t sw = g->dest[d].sw, got;
-		struct ta_choice ch = { .spread = j->spread[d] };
+		struct ta_choice ch = { .spread = j->spread[d],
+					.sets_2level = j->sets_2level };
 		uint8_t *col;
 
 		if (kept[d]) {

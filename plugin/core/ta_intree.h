@@ -104,6 +104,8 @@ struct ta_sibling {
 
 struct ta_choice {
 	uint32_t spread;
+	uint8_t sets_2level;	/* LIDs in spine sets on a two-level tree:
+				 * displaced_pick's key mod f (ta_intree.c) */
 	/*
 	 * Minor traffic (ta_turn_class.h), or NULL: main_sw[s] = 0 where no
 	 * main traffic to this destination passes switch s.  There, with

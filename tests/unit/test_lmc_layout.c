@@ -33,6 +33,7 @@
 #include "run_suite.h"
 #include "ta_engine.h"
 #include "ta_saved.h"
+#include "ta_spine_sets.h"
 #include "topo.h"
 
 struct lmc_case {
@@ -360,6 +361,40 @@ static const struct lmc_case cases[] = {
 	/* 3 levels, 18 directors (S 18 at the leaves), 36 leaves of 18:
 	 * lmc 1: 2 ranks x 36 x 2 + 198 switches / 9 = 166 LIDs, 3 blocks */
 	{ 3, 18, 6, 3, 6, 18, 1, 0, 3 },
+	/*
+	 * 2^L not dividing S where the consecutive spines of a port cost
+	 * blocks: the spine sets (plugin/core/ta_spine_sets.h) reach the
+	 * lower bound.  S 18, m 8 (648 hosts): bound (648 x 64 + 36) / 18
+	 * = 2,306 LIDs, 37 blocks (consecutive spines: 9 classes of 2
+	 * ranks, a spine in 4: 4 x 10 = 40).  With a third absent: the
+	 * ranges are sized for every leaf full, the same 37.
+	 */
+	{ 2, 36, 18, 18, 0, 0, 3, 0, 37 },
+	{ 2, 36, 18, 18, 0, 0, 3, 33, 37 },
+	/* S 12, m 8 (288 hosts): (288 x 64 + 24) / 12 = 1,538 LIDs, 25
+	 * blocks (consecutive: 26) */
+	{ 2, 24, 12, 12, 0, 0, 3, 0, 25 },
+	/*
+	 * S 6, m 4, 8 host ports a leaf (oversubscribed), 18 leaves: the
+	 * stated bound (144 x 16 + 18) / 6 = 387 LIDs, 7 blocks, is not
+	 * reached with a spine set a rank: 32 rank LIDs over 6 spines put
+	 * 6 ranks (432 LIDs) on some spine, in two sets of 4 (every spine
+	 * is in two of the three), 4 + 4 blocks.  8, the consecutive rule.
+	 */
+	{ 2, 18, 6, 8, 0, 0, 2, 0, 8 },
+	/* S 18, m 4 (as ft3-5832 at LMC 2), 72 leaves of 18: bound
+	 * (1,296 x 16 + 72) / 18 = 1,156 LIDs, 19 blocks (consecutive:
+	 * 9 classes of 2 ranks, 2 x 10) */
+	{ 2, 72, 18, 18, 0, 0, 2, 0, 19 },
+	/* S 6, m 4, 24 leaves of 6: (144 x 16 + 24) / 6 = 388, 7 blocks
+	 * (consecutive: 8) */
+	{ 2, 24, 6, 6, 0, 0, 2, 0, 7 },
+	/* S 12, m 8, 12 leaves: (144 x 64 + 12) / 12 = 769, 13 blocks,
+	 * the leaf LIDs' block first (it loses LID 0, no set's group
+	 * does; consecutive: 14) */
+	{ 2, 12, 12, 12, 0, 0, 3, 0, 13 },
+	/* 3 levels, S 18 at the leaves, m 8: 37 as on 2 levels */
+	{ 3, 18, 6, 3, 6, 18, 3, 0, 37 },
 	/* lmc 7: a port is 128 LIDs, 2 blocks, and uses every spine: the
 	 * blocks of the 15 ports on other leaves and the one of the
 	 * switch LIDs */
@@ -527,6 +562,11 @@ static const struct fail_case fail_cases[] = {
 	{ { 2, 36, 18, 18, 0, 0, 2, 0, 0 }, 36 + 5, 1 },
 	/* two spines of 6 gone, m 4: 4 of the 4 survivors */
 	{ { 2, 12, 6, 6, 0, 0, 2, 0, 0 }, 12 + 2, 2 },
+	/* spine sets: S 18 and 12 with m 8, absent hosts, 3 levels */
+	{ { 2, 36, 18, 18, 0, 0, 3, 0, 0 }, 36 + 5, 1 },
+	{ { 2, 24, 12, 12, 0, 0, 3, 25, 0 }, 24 + 11, 1 },
+	{ { 3, 18, 6, 3, 6, 18, 3, 0, 0 }, 36 + 9, 9 },
+	{ { 2, 24, 6, 6, 0, 0, 2, 20, 0 }, 24 + 3, 1 },
 	/* 3 levels: director 1 (6 line, 3 fabric switches) of 18, m 2, 4 */
 	{ { 3, 18, 6, 3, 6, 18, 1, 0, 0 }, 36 + 9, 9 },
 	{ { 3, 18, 6, 3, 6, 18, 2, 20, 0 }, 36 + 9, 9 },
@@ -543,8 +583,8 @@ END_TEST
  * unchanged, then with spine `gone` failed (switch indices after it
  * shift, the leaves see one spine less): no host LID moves.
  */
-static void stable_case(unsigned leaves, unsigned spines, unsigned hosts,
-			uint8_t lmc)
+static void stable_case_absent(unsigned leaves, unsigned spines,
+			       unsigned hosts, uint8_t lmc, unsigned pct)
 {
 	struct topo t;
 	struct la_port *p, *q;
@@ -576,9 +616,11 @@ static void stable_case(unsigned leaves, unsigned spines, unsigned hosts,
 			p[n++] = (struct la_port){ .guid = guid[i],
 				.kind = LA_SWITCH, .sw = i };
 		for (i = 0; i < t.n_hosts; i++)
-			p[n++] = (struct la_port){ .guid = 0x100000 + i,
-				.kind = LA_HOST, .sw = t.hosts[i].sw,
-				.sw_port = (uint8_t)t.hosts[i].port };
+			if (!absent(i, pct))
+				p[n++] = (struct la_port){
+					.guid = 0x100000 + i,
+					.kind = LA_HOST, .sw = t.hosts[i].sw,
+					.sw_port = (uint8_t)t.hosts[i].port };
 		/* old LIDs by GUID from the previous round */
 		for (i = 0; round && i < n; i++) {
 			unsigned j;
@@ -594,8 +636,9 @@ static void stable_case(unsigned leaves, unsigned spines, unsigned hosts,
 		if (round)
 			for (i = k; i < n; i++)
 				ck_assert_msg(p[i].lid == p[i].old_lid,
-					      "%ux%ux%u lmc %u round %u: host 0x%llx moved %u -> %u",
-					      leaves, spines, hosts, lmc, round,
+					      "%ux%ux%u lmc %u absent %u%% round %u: host 0x%llx moved %u -> %u",
+					      leaves, spines, hosts, lmc, pct,
+					      round,
 					      (unsigned long long)p[i].guid,
 					      p[i].old_lid, p[i].lid);
 		la_result_free(&res);
@@ -609,6 +652,12 @@ static void stable_case(unsigned leaves, unsigned spines, unsigned hosts,
 	free(peers);
 }
 
+static void stable_case(unsigned leaves, unsigned spines, unsigned hosts,
+			uint8_t lmc)
+{
+	stable_case_absent(leaves, spines, hosts, lmc, 0);
+}
+
 START_TEST(test_lmc_stable)
 {
 	stable_case(36, 18, 18, 1);
@@ -620,6 +669,82 @@ START_TEST(test_lmc_stable)
 	 * two ranks, the order of the ranks tells the groups */
 	stable_case(32, 18, 18, 1);
 	stable_case(16, 18, 18, 2);
+	/* spine sets (m 8 does not divide S 18, 12) */
+	stable_case(36, 18, 18, 3);
+	stable_case(24, 12, 12, 3);
+	stable_case(24, 6, 6, 2);
+	stable_case(12, 12, 12, 3);
+	/*
+	 * hosts absent, 2^L dividing S until a spine fails (S 6 -> 5 at
+	 * LMC 1, 8 -> 7 at LMC 2): the old layout (the consecutive rule,
+	 * a group a rank) must not be taken for the spine sets of the
+	 * survivors, or the LIDs are regrouped during the failure
+	 */
+	stable_case_absent(12, 6, 3, 1, 15);
+	stable_case_absent(16, 6, 3, 1, 20);
+	stable_case_absent(12, 8, 3, 2, 15);
+	stable_case_absent(16, 8, 2, 2, 25);
+}
+END_TEST
+
+/*
+ * ta_ss_shown (plugin/core/ta_spine_sets.h) on host LIDs laid out by
+ * hand, on shapes where some set holds several ranks: the sets' own
+ * layout (a set's ranks together, block-aligned) is shown; an old
+ * layout of one group a rank in rank order (the consecutive rule's,
+ * e.g. made while 2^L divided the spines) is not, though its ranks are
+ * in order and no block holds two sets.  (Where every set holds one
+ * rank, or a rank fills whole blocks, the two group the host LIDs
+ * alike; la_assign then keeps whichever rule moves fewer LIDs, which
+ * test_lmc_stable checks.)
+ */
+static unsigned shown_layout(const struct ta_spine_sets *ss, int per_rank,
+			     uint32_t *pair)
+{
+	unsigned lid = 64, n = 0, r, j, o;
+
+	for (r = 0; r < ss->r; r++) {
+		if (per_rank || !r ||
+		    ss->rank_class[r] != ss->rank_class[r - 1])
+			lid = (lid + 63) / 64 * 64;	/* a new group */
+		for (j = 0; j < ss->leaves; j++) {
+			pair[2 * n] = lid;
+			pair[2 * n++ + 1] = r;
+			for (o = 0; o < ss->m; o++)
+				lid++;
+		}
+	}
+	return n;
+}
+
+START_TEST(test_lmc_shown)
+{
+	static const unsigned shapes[][4] = {	/* S, m, ranks, leaves */
+		{ 5, 2, 3, 12 }, { 5, 2, 3, 16 }, { 11, 4, 12, 22 },
+		{ 17, 4, 18, 36 }, { 17, 8, 18, 36 },
+	};
+	unsigned i;
+
+	for (i = 0; i < sizeof(shapes) / sizeof(shapes[0]); i++) {
+		const unsigned *x = shapes[i];
+		struct ta_spine_sets ss;
+		uint32_t *pair = calloc(2 * (size_t)x[2] * x[3], sizeof(*pair));
+		unsigned n;
+
+		ck_assert_ptr_nonnull(pair);
+		ck_assert_int_eq(ta_spine_sets_make(&ss, x[0], x[1], x[2], x[3],
+						    1), 1);
+		n = shown_layout(&ss, 0, pair);
+		ck_assert_msg(ta_ss_shown(&ss, pair, n) == 1,
+			      "S %u m %u: the sets' own layout not shown",
+			      x[0], x[1]);
+		n = shown_layout(&ss, 1, pair);
+		ck_assert_msg(ta_ss_shown(&ss, pair, n) == 0,
+			      "S %u m %u R %u L %u: a group a rank taken for the sets",
+			      x[0], x[1], x[2], x[3]);
+		ta_spine_sets_free(&ss);
+		free(pair);
+	}
 }
 END_TEST
 
@@ -635,6 +760,7 @@ int main(void)
 			    (int)(sizeof(cases) / sizeof(cases[0])));
 	suite_add_tcase(s, t);
 	tcase_add_test(st, test_lmc_stable);
+	tcase_add_test(st, test_lmc_shown);
 	suite_add_tcase(s, st);
 	tcase_set_timeout(f, 300);
 	tcase_add_loop_test(f, test_lmc_failure, 0,
