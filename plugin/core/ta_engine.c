@@ -991,7 +991,7 @@ static uint32_t try_minor_roots(struct route_job *j, struct ta_result *res,
 	uint32_t root[MINOR_ROOTS], n, i;
 	struct ta_stats st = *st0;
 
-	if (!j->minor_load || j->o->escape_root_guid)
+	if (!(best->minor > 0) || j->o->escape_root_guid)
 		return 0;
 	n = ta_minor_roots(g, j->cls.light, j->turn_w, best->esc.root, root,
 			   MINOR_ROOTS);
@@ -1034,7 +1034,9 @@ static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 	double bound = ta_flow_bound(&j->flow, j->g), t0 = now();
 	int take, moved = 0;
 
-	if (max_load(j) <= bound * (1 + 1e-9) && !j->minor_load) {
+	/* minor traffic that host pairs send: judged on its load too */
+	if (max_load(j) <= bound * (1 + 1e-9) &&
+	    !(max_of(j, j->minor_load) > 0)) {
 		ta_logf(j->log, TA_LOG_INFO,
 			"tp_candidate: not tried: turn addition's routes load no link beyond what every routing must (throughput %.4f under the traffic estimate, no routing can do better)",
 			as_throughput(j, max_load(j)));
