@@ -11,6 +11,7 @@
 #include "ta_intree.h"
 #include "ta_keep.h"
 #include "ta_minor_pass.h"
+#include "ta_minor_roots.h"
 #include "ta_period.h"
 #include "ta_root.h"
 #include "ta_siblings.h"
@@ -948,15 +949,103 @@ static double as_throughput(const struct route_job *j, double load)
 	return h <= 0 ? 0 : load > h ? h / load : 1;
 }
 
+/* is candidate a's busiest channel less loaded than b's (minor: ties) */
+static int less_loaded(const struct candidate *a, const struct candidate *b)
+{
+	return a->load < b->load * (1 - 1e-9) ||
+	       (a->load <= b->load * (1 + 1e-9) &&
+		a->minor < b->minor * (1 - 1e-9));
+}
+
+/* the escape tree rooted at switch root, then turn addition; routes */
+static int run_rooted(struct route_job *j, struct ta_result *res,
+		      const struct ta_stats *st0, uint32_t root)
+{
+	const struct ta_graph *g = j->g;
+	uint32_t s;
+
+	res->stats = *st0;
+	memset(j->piece_size, 0, (g->n_sw + 1) * sizeof(*j->piece_size));
+	memset(j->load, 0, 2 * (size_t)g->n_links * sizeof(*j->load));
+	res->port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	if (!res->port || ta_cdg_init(&j->cdg, g) ||
+	    ta_escape_build(&j->esc, g, j->turn_w, NULL, g->sw[root].guid) ||
+	    ta_escape_allow_turns(&j->esc, &j->cdg))
+		return -1;
+	j->cdg.level = j->esc.level;
+	j->cdg.hint_w = j->turn_w;
+	ta_cdg_touch(&j->cdg);
+	for (s = 0; s < g->n_sw; s++)
+		j->piece_size[j->esc.piece[s]]++;
+	if (ta_turnadd_decide_classed(&j->cdg, j->turn_w, j->cls.light,
+				      j->esc.level, j->o->seed))
+		return -1;
+	return route_all(j, res);
+}
+
+/*
+ * With minor traffic and no configured escape_root: the escape tree
+ * rooted where the minor traffic turns (ta_minor_roots.h), at up to
+ * MINOR_ROOTS switches; best holds the routes kept so far and takes a
+ * candidate whose busiest channel carries less (the main traffic's
+ * first, then the minor traffic's).  Returns how many were tried.
+ */
+#define MINOR_ROOTS 2u
+
+static uint32_t try_minor_roots(struct route_job *j, struct ta_result *res,
+				const struct ta_stats *st0,
+				struct candidate *best, int *moved)
+{
+	const struct ta_graph *g = j->g;
+	uint32_t root[MINOR_ROOTS], n, i;
+	struct ta_stats st = *st0;
+
+	if (!(best->minor > 0) || j->o->escape_root_guid)
+		return 0;
+	n = ta_minor_roots(g, j->cls.light, j->turn_w, best->esc.root, root,
+			   MINOR_ROOTS);
+	st.traffic_estimated = 1;
+	for (i = 0; i < n; i++) {
+		struct candidate c;
+
+		if (run_rooted(j, res, &st, root[i])) {
+			ta_logf(j->log, TA_LOG_ERROR,
+				"escape root candidates: out of memory routing with the escape tree rooted at a switch where minor traffic turns: the routes found so far are kept");
+			ta_cdg_free(&j->cdg);
+			ta_escape_free(&j->esc);
+			free(res->port);
+			res->port = NULL;
+			return i;
+		}
+		cand_take(&c, j, res);
+		ta_logf(j->log, TA_LOG_INFO,
+			"escape root candidates: rooted at %s (0x%016llx, where minor traffic turns): throughput %.4f, busiest channel under the minor traffic %.4g (kept so far: %.4f, %.4g)",
+			g->sw[root[i]].name ? g->sw[root[i]].name : "switch",
+			(unsigned long long)g->sw[root[i]].guid,
+			as_throughput(j, c.load), c.minor,
+			as_throughput(j, best->load), best->minor);
+		if (less_loaded(&c, best)) {
+			cand_free(best);
+			*best = c;
+			*moved = 1;
+		} else {
+			cand_free(&c);
+		}
+	}
+	return n;
+}
+
 static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 			    const struct ta_stats *st0)
 {
 	struct candidate first, tp;
 	struct ta_stats st = *st0;
 	double bound = ta_flow_bound(&j->flow, j->g), t0 = now();
-	int take;
+	int take, moved = 0;
 
-	if (max_load(j) <= bound * (1 + 1e-9)) {
+	/* minor traffic that host pairs send: judged on its load too */
+	if (max_load(j) <= bound * (1 + 1e-9) &&
+	    !(max_of(j, j->minor_load) > 0)) {
 		ta_logf(j->log, TA_LOG_INFO,
 			"tp_candidate: not tried: turn addition's routes load no link beyond what every routing must (throughput %.4f under the traffic estimate, no routing can do better)",
 			as_throughput(j, max_load(j)));
@@ -972,22 +1061,27 @@ static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 	}
 	cand_take(&tp, j, res);
 	/* with minor traffic: its load decides where the main one ties */
-	take = tp.load < first.load * (1 - 1e-9) ||
-	       (tp.load <= first.load * (1 + 1e-9) &&
-		tp.minor < first.minor * (1 - 1e-9));
+	take = less_loaded(&tp, &first);
 	ta_logf(j->log, TA_LOG_INFO,
 		"tp_candidate: throughput %.4f with turn addition's turns, %.4f with Turn-Prohibition's turns plus additions (under the traffic estimate; no routing can exceed %.4f): %s routes kept, trying took %.3f s",
 		as_throughput(j, first.load), as_throughput(j, tp.load),
 		as_throughput(j, bound),
 		take ? "Turn-Prohibition's" : "turn addition's", now() - t0);
 	if (take) {
-		cand_give(&tp, j, res);
 		cand_free(&first);
-		res->stats.tp_kept = 1;
+		first = tp;
 	} else {
-		cand_give(&first, j, res);
 		cand_free(&tp);
 	}
+	if (try_minor_roots(j, res, st0, &first, &moved))
+		ta_logf(j->log, TA_LOG_INFO,
+			"escape root candidates: %s kept",
+			moved ? "the tree rooted where minor traffic turns" :
+			take ? "Turn-Prohibition's turns" :
+			"turn addition's own tree");
+	cand_give(&first, j, res);
+	res->stats.tp_kept = take && !moved;
+	res->stats.root_moved = moved;
 	res->stats.tp_tried = 1;
 	return 0;
 }

@@ -93,6 +93,8 @@ struct ta_stats {
 	uint64_t unreachable;	/* (switch, dest) entries with no port */
 	int tp_tried;		/* bring-up: TP's turn set was tried */
 	int tp_kept;		/* ... and its routes kept (less loaded) */
+	int root_moved;		/* bring-up: an escape tree rooted where
+				 * minor traffic turns was kept */
 	int tree_carried;	/* resweep: the escape tree was rebuilt from
 				 * the prior's (ta_prior.escape_carry) */
 	uint32_t switches_gone;	/* from ta_prior: routed before, not now */

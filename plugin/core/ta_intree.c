@@ -54,6 +54,7 @@ int ta_intree_init(struct ta_intree *t, const struct ta_graph *g)
 	t->seen = calloc(n, sizeof(*t->seen));
 	t->height = malloc(n * sizeof(*t->height));
 	t->bneck = malloc(n * sizeof(*t->bneck));
+	t->bdist = malloc(n * sizeof(*t->bdist));
 	t->plain_order = malloc(n * sizeof(*t->plain_order));
 	t->pc_start = malloc((n + 1) * sizeof(*t->pc_start));
 	t->pg_start = malloc((n + 1) * sizeof(*t->pg_start));
@@ -67,7 +68,8 @@ int ta_intree_init(struct ta_intree *t, const struct ta_graph *g)
 	t->div_sw = UINT32_MAX;
 	if (!t->dist || !t->out_end || !t->order || !t->tree_next ||
 	    !t->pending || !t->cand || !t->div || !t->lvl || !t->has_host ||
-	    !t->seen || !t->height || !t->bneck || !t->plain_order ||
+	    !t->seen || !t->height || !t->bneck || !t->bdist ||
+	    !t->plain_order ||
 	    !t->pc_start || !t->pg_start || !t->n_peers || !t->pc_n ||
 	    !t->pc || !t->pg || !t->pc_open) {
 		ta_intree_free(t);
@@ -94,6 +96,7 @@ void ta_intree_free(struct ta_intree *t)
 	free(t->seen);
 	free(t->height);
 	free(t->bneck);
+	free(t->bdist);
 	free(t->plain_order);
 	free(t->pc_start);
 	free(t->pg_start);
@@ -309,30 +312,44 @@ static uint32_t displaced_pick(const struct ta_graph *g, uint32_t s,
 	return k;
 }
 
-/* the busiest channel under ch->load of the path from s through end e */
+/*
+ * The busiest channel under ch->load of the path from s through end e;
+ * *at: its hops to the destination switch (the first of equal ones).
+ */
 static double path_load(const struct ta_intree *t, const struct ta_choice *ch,
-			uint32_t s, uint32_t e)
+			uint32_t s, uint32_t e, uint32_t *at)
 {
 	const struct ta_port_ref *r = &t->g->sw[s].ends[e];
 	double l = ch->load[r->out_chan], b = t->bneck[r->peer];
 
-	return l > b ? l : b;
+	*at = l >= b ? t->dist[r->peer] : t->bdist[r->peer];
+	return l >= b ? l : b;
 }
 
-/* minor traffic: the least loaded path, from candidate pick on */
+/*
+ * Minor traffic: the least loaded path, from candidate pick on.  Among
+ * paths whose busiest channels carry the same (non-zero) load, the one
+ * whose busiest channel lies farthest from the destination: the routes
+ * of one destination merge on their way to it, so a channel nearer to it
+ * gathers the traffic of more sources of this destination (between two
+ * fat trees joined at several links: one join link that every inter-tree
+ * route into a pod may reach, against the join of the source's own pod).
+ */
 static uint32_t least_loaded(const struct ta_intree *t, uint32_t s,
 			     const uint32_t *cand, uint32_t n, uint32_t pick,
 			     const struct ta_choice *ch)
 {
-	double best = path_load(t, ch, s, cand[pick]);
-	uint32_t k, at = pick;
+	uint32_t k, at = pick, far, f;
+	double best = path_load(t, ch, s, cand[pick], &far);
 
 	for (k = 1; k < n; k++) {
 		uint32_t i = (pick + k) % n;
-		double l = path_load(t, ch, s, cand[i]);
+		double l = path_load(t, ch, s, cand[i], &f);
 
-		if (l < best * (1 - 1e-9)) {
+		if (l < best * (1 - 1e-9) ||
+		    (l > 0 && l <= best * (1 + 1e-9) && f > far)) {
 			best = l;
+			far = f;
 			at = i;
 		}
 	}
@@ -394,6 +411,7 @@ uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
 	t->dist[dest_sw] = 0;
 	t->out_end[dest_sw] = TA_OUT_DELIVER;
 	t->bneck[dest_sw] = 0;
+	t->bdist[dest_sw] = 0;
 	t->order[0] = dest_sw;
 	t->n_order = 1;
 	while (lvl_start < t->n_order) {
@@ -426,7 +444,8 @@ uint32_t ta_intree_build(struct ta_intree *t, const uint8_t *state,
 			t->out_end[v] = choose(t, v, dest_sw, t->cand, n_cand, ch);
 			if (ch->load)
 				t->bneck[v] = path_load(t, ch, v,
-							t->out_end[v]);
+							t->out_end[v],
+							&t->bdist[v]);
 			t->dist[v] = lvl + 1;
 			t->order[t->n_order++] = v;
 		}

@@ -45,6 +45,8 @@ struct ta_intree {
 	uint32_t *height;	/* hops to the nearest switch with hosts */
 	double *bneck;		/* load-aware choice: the busiest channel
 				 * of each routed switch's path */
+	uint32_t *bdist;	/* ... and that channel's hops to the
+				 * destination switch */
 	/* ta_intree_plain(): per destination switch, prepared once */
 	uint32_t plain_sw;	/* switch prepared for, or UINT32_MAX */
 	uint32_t *plain_order;	/* BFS order from it */

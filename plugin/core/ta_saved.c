@@ -426,7 +426,8 @@ int ta_saved_update_rows(struct ta_saved *sv, const struct ta_graph *g,
 				       g->sw[res->stats.escape_root].guid : 0;
 	/* a tree that is not turn addition's own is carried on */
 	sv->escape_carry = res->escape_parent &&
-			   (res->stats.tp_kept || res->stats.tree_carried);
+			   (res->stats.tp_kept || res->stats.root_moved ||
+			    res->stats.tree_carried);
 	return 0;
 fail:
 	free(nsw);

@@ -8,19 +8,22 @@
  * quick comparisons while developing the route and turn decisions; the
  * measured results come from scripts/bench_quality.sh.
  *
- *   quality_bench [-n] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED
+ *   quality_bench [-n] [-v] [-r ROOT] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED
  *   quality_bench [-m MODE] [-x EXPERIMENT] fattree2 LEAVES SPINES H LINKS
  *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join K top|middle|bottom
  *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join-alt K top|middle|bottom
  *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join-shift K top|middle|bottom
+ *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join-rand K top|middle|bottom SEED
  *
  * MODE: turn_addition (default), turn_prohibition, no_prohibition;
  * -n: option tp_candidate no; -t: option traffic_file (turn weights
  * and the choice between candidates; the printed throughput stays
- * uniform); -w: also write PREFIX.topo and PREFIX.lft for scripts/lftcheck
+ * uniform); -r: option escape_root, the switch named ROOT (as in
+ * PREFIX.topo); -v: the core's log lines on stderr; -w: also write PREFIX.topo and PREFIX.lft for scripts/lftcheck
  * (bench_export.h), e.g. for its permutation bandwidth (--perm).
  */
 #include <getopt.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +55,56 @@ static struct topo_join_end shifted_end(unsigned k, unsigned j,
 	return (struct topo_join_end){ (group + 1) % pods, slots - 1 - slot };
 }
 
+/*
+ * A fourth wiring, for testing only: each tree's join ends at distinct
+ * positions drawn by a seeded shuffle (ft3join-rand K LEVEL SEED), the
+ * two trees' draws independent.  rand_pos[tree][j]: group * slots + slot.
+ */
+#define MAX_JOINS 1024u
+
+static unsigned rand_pos[2][MAX_JOINS], rand_slots;
+
+static struct topo_join_end random_end(unsigned k, unsigned j,
+				       enum topo_join_level level,
+				       unsigned tree)
+{
+	unsigned x = rand_pos[tree][j];
+
+	(void)k;
+	(void)level;
+	return (struct topo_join_end){ x / rand_slots, x % rand_slots };
+}
+
+static int random_wiring(unsigned k, enum topo_join_level level,
+			 unsigned seed)
+{
+	unsigned pos[2 * MAX_JOINS], n, tree, i;
+	uint64_t st = seed * 0x9e3779b97f4a7c15ull + 1;
+
+	rand_slots = k / 2;	/* top: cores (group, slot); else (pod, slot) */
+	n = level == TOPO_JOIN_TOP ? k * k / 4 : k * k / 2;
+	if (k < 4 || n > 2 * MAX_JOINS)
+		return -1;
+	for (tree = 0; tree < 2; tree++) {
+		for (i = 0; i < n; i++)
+			pos[i] = i;
+		for (i = n; i > 1; i--) {
+			unsigned r, tmp;
+
+			st ^= st << 13;
+			st ^= st >> 7;
+			st ^= st << 17;
+			r = (unsigned)(st % i);
+			tmp = pos[i - 1];
+			pos[i - 1] = pos[r];
+			pos[r] = tmp;
+		}
+		for (i = 0; i < k * k / 4; i++)
+			rand_pos[tree][i] = pos[i];
+	}
+	return 0;
+}
+
 static int make_topo(struct topo *t, int argc, char **argv)
 {
 	unsigned a[5] = { 0 };
@@ -73,6 +126,10 @@ static int make_topo(struct topo *t, int argc, char **argv)
 	if (!strcmp(argv[0], "ft3join-shift") && argc == 3 &&
 	    !topo_join_level_parse(argv[2], &lv))
 		return topo_ft3join_wired(t, a[0], lv, shifted_end);
+	if (!strcmp(argv[0], "ft3join-rand") && argc == 4 &&
+	    !topo_join_level_parse(argv[2], &lv) &&
+	    !random_wiring(a[0], lv, a[2]))
+		return topo_ft3join_wired(t, a[0], lv, random_end);
 	return -1;
 }
 
@@ -138,8 +195,29 @@ static double uniform_throughput(const struct ta_graph *g,
 	return max > 1 ? 1 / max : 1;	/* a host link carries 1.0 */
 }
 
+static void log_stderr(void *ctx, enum ta_log_level level, const char *msg)
+{
+	(void)ctx;
+	(void)level;
+	fprintf(stderr, "turnadd: %s\n", msg);
+}
+
+/* option escape_root: the GUID of the switch named root, 0 if none */
+static uint64_t root_guid(const struct ta_graph *g, const char *root)
+{
+	uint32_t s;
+
+	for (s = 0; root && s < g->n_sw; s++)
+		if (g->sw[s].name && !strcmp(g->sw[s].name, root))
+			return g->sw[s].guid;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
+	const struct ta_log lg = { .fn = log_stderr };
+	const char *root = NULL;
+	int verbose = 0;
 	struct ta_options o;
 	struct ta_result r;
 	struct ta_graph *g;
@@ -149,7 +227,12 @@ int main(int argc, char **argv)
 	int c;
 
 	ta_options_init(&o);
-	while ((c = getopt(argc, argv, "m:x:nt:w:")) != -1) {
+	while ((c = getopt(argc, argv, "m:x:nt:w:r:v")) != -1) {
+		if (c == 'v' || c == 'r') {
+			verbose |= c == 'v';
+			root = c == 'r' ? optarg : root;
+			continue;
+		}
 		if (c == 'n') {
 			o.tp_candidate = false;
 			continue;
@@ -177,23 +260,30 @@ int main(int argc, char **argv)
 	if (optind >= argc || make_topo(&t, argc - optind, argv + optind))
 		goto usage;
 	g = topo_to_graph(&t);
-	if (!g || ta_route(g, &o, NULL, &r)) {
+	if (g && root && !(o.escape_root_guid = root_guid(g, root))) {
+		fprintf(stderr, "quality_bench: no switch named %s\n", root);
+		return 2;
+	}
+	if (!g || ta_route(g, &o, verbose ? &lg : NULL, &r)) {
 		fprintf(stderr, "quality_bench: routing failed\n");
 		return 1;
 	}
 	thr = uniform_throughput(g, &r, &hops);
 	if (export && bench_export(g, &r, export))
 		return 1;
-	printf("throughput=%.4f mean_sw_hops=%.3f prohibited=%llu seconds=%.3f tp_candidate=%s\n",
+	printf("throughput=%.4f mean_sw_hops=%.3f prohibited=%llu seconds=%.3f tp_candidate=%s root=%s\n",
 	       thr, hops, (unsigned long long)r.stats.turns_prohibited,
 	       r.stats.seconds, !r.stats.tp_tried ? "not_tried" :
-	       r.stats.tp_kept ? "kept" : "tried");
+	       r.stats.tp_kept ? "kept" : r.stats.root_moved ? "root" :
+	       "tried",
+	       g->sw[r.stats.escape_root].name ?
+		       g->sw[r.stats.escape_root].name : "-");
 	ta_result_free(&r);
 	ta_graph_free(g);
 	topo_free(&t);
 	ta_options_clear(&o);
 	return thr < 0;
 usage:
-	fprintf(stderr, "usage: quality_bench [-n] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | ft3join[-alt|-shift] K LEVEL\n");
+	fprintf(stderr, "usage: quality_bench [-n] [-v] [-r ROOT] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | ft3join[-alt|-shift] K LEVEL | ft3join-rand K LEVEL SEED\n");
 	return 2;
 }

@@ -187,6 +187,16 @@ tests_unit_test_join_minor_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_join_minor_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_join_minor
 
+# Joined fat trees on another wiring: the escape root where the
+# inter-tree traffic turns, and a resweep that keeps it.
+check_PROGRAMS += tests/unit/test_minor_roots
+tests_unit_test_minor_roots_SOURCES = tests/unit/test_minor_roots.c
+tests_unit_test_minor_roots_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_minor_roots_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_minor_roots_LDADD = $(UNIT_HELP_LDADD)
+tests_unit_test_minor_roots_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_minor_roots
+
 # The routing memory reading the latest routing from the switch tables
 # (lft_sim: OpenSM's tables without OpenSM, also used by core_bench -L).
 check_PROGRAMS += tests/unit/test_saved_rows
