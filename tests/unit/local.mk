@@ -8,14 +8,16 @@ UNIT_HELP_LDADD = tests/unit/libunithelp.la ibsim_topos/libtopo.la \
 
 # Test helpers: route_verify (independent reachability and CDG verdict),
 # route_assert (Check assertions on it, channel loads), turn_verify
-# (turn sets), topo_graph (generated fabrics as core graphs).
+# (turn sets), topo_graph (generated fabrics as core graphs), join_traffic
+# (the joined trees' traffic file, loaded).
 check_LTLIBRARIES = tests/unit/libunithelp.la
 tests_unit_libunithelp_la_SOURCES = \
 	tests/unit/run_suite.h \
 	tests/unit/route_verify.c tests/unit/route_verify.h \
 	tests/unit/route_assert.c tests/unit/route_assert.h \
 	tests/unit/turn_verify.c tests/unit/turn_verify.h \
-	tests/unit/topo_graph.c tests/unit/topo_graph.h
+	tests/unit/topo_graph.c tests/unit/topo_graph.h \
+	tests/unit/join_traffic.c tests/unit/join_traffic.h
 tests_unit_libunithelp_la_CPPFLAGS = $(UNIT_CPPFLAGS)
 tests_unit_libunithelp_la_CFLAGS = $(UNIT_CFLAGS)
 

@@ -12,6 +12,7 @@
 
 #include "ta_traffic.h"
 #include "topo.h"
+#include "join_traffic.h"
 #include "run_suite.h"
 
 static void fail_on_log(void *ctx, enum ta_log_level lvl, const char *msg)
@@ -22,22 +23,6 @@ static void fail_on_log(void *ctx, enum ta_log_level lvl, const char *msg)
 
 static const struct ta_log test_log = { .fn = fail_on_log };
 
-/* writes the traffic file to a temp file, loads it with the parser */
-static void load_traffic(struct ta_traffic *tr)
-{
-	char path[] = "/tmp/ta-ft3join-traffic-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f;
-
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(topo_ft3join_traffic(f), 0);
-	ck_assert_int_eq(fclose(f), 0);
-	ck_assert_int_eq(ta_traffic_load(tr, path, &test_log), 0);
-	unlink(path);
-}
-
 static void check_groups(unsigned k, enum topo_join_level level)
 {
 	struct ta_traffic tr;
@@ -45,7 +30,7 @@ static void check_groups(unsigned k, enum topo_join_level level)
 	unsigned i, n[2] = { 0, 0 };
 	uint32_t ga, gb;
 
-	load_traffic(&tr);
+	join_traffic_load(&tr, &test_log);
 	ck_assert_uint_eq(tr.n_groups, 2);
 	ck_assert_int_eq(topo_ft3join(&t, k, level), 0);
 	ga = ta_traffic_group_of(&tr, 1, "tA-");

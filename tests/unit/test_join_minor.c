@@ -19,33 +19,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "join_traffic.h"
 #include "route_verify.h"
 #include "run_suite.h"
 #include "ta_engine.h"
 #include "ta_traffic.h"
 #include "topo.h"
 #include "topo_graph.h"
-
-static void load_traffic(struct ta_traffic *tr)
-{
-	char path[] = "/tmp/ta-join-minor-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f;
-
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(topo_ft3join_traffic(f), 0);
-	ck_assert_int_eq(fclose(f), 0);
-	ck_assert_int_eq(ta_traffic_load(tr, path, NULL), 0);
-	unlink(path);
-}
-
-static int tree_of(const struct ta_graph *g, uint32_t d)
-{
-	ck_assert_ptr_nonnull(g->dest[d].name);
-	return !strncmp(g->dest[d].name, "tB-", 3);
-}
 
 /* the channel out of port p of switch s, or -1 (a host port) */
 static int64_t chan_of(const struct ta_graph *g, uint32_t s, uint8_t p,
@@ -82,7 +62,7 @@ static double throughput(const struct ta_graph *g, const struct ta_result *r,
 
 			if (!g->dest[dst].is_host || dst == src)
 				continue;
-			x = rate[tree_of(g, src) == tree_of(g, dst)];
+			x = rate[join_tree_of(g, src) == join_tree_of(g, dst)];
 			while (at != g->dest[dst].sw) {
 				uint32_t peer;
 				int64_t ch = chan_of(g, at,
@@ -116,7 +96,7 @@ static void check_join(unsigned k, int alt, double want_inter)
 	double inter_rate[2] = { p / n / n, 0 };
 	double intra, inter;
 
-	load_traffic(&tr);
+	join_traffic_load(&tr, NULL);
 	ck_assert_int_eq(alt ? topo_ft3join_alt(&t, k, TOPO_JOIN_MIDDLE) :
 			       topo_ft3join(&t, k, TOPO_JOIN_MIDDLE), 0);
 	g = topo_to_graph(&t);

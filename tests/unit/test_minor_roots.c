@@ -29,6 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "join_traffic.h"
 #include "route_assert.h"
 #include "run_suite.h"
 #include "ta_engine.h"
@@ -37,35 +38,14 @@
 #include "topo.h"
 #include "topo_graph.h"
 
-static void load_traffic(struct ta_traffic *tr)
-{
-	char path[] = "/tmp/ta-minor-roots-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f;
-
-	ck_assert_int_ge(fd, 0);
-	f = fdopen(fd, "w");
-	ck_assert_ptr_nonnull(f);
-	ck_assert_int_eq(topo_ft3join_traffic(f), 0);
-	ck_assert_int_eq(fclose(f), 0);
-	ck_assert_int_eq(ta_traffic_load(tr, path, NULL), 0);
-	unlink(path);
-}
-
-static int tree_of(const struct ta_graph *g, uint32_t d)
-{
-	ck_assert_ptr_nonnull(g->dest[d].name);
-	return !strncmp(g->dest[d].name, "tB-", 3);
-}
-
 static int intra_pair(const struct ta_graph *g, uint32_t src, uint32_t dst)
 {
-	return tree_of(g, src) == tree_of(g, dst);
+	return join_tree_of(g, src) == join_tree_of(g, dst);
 }
 
 static int inter_pair(const struct ta_graph *g, uint32_t src, uint32_t dst)
 {
-	return tree_of(g, src) != tree_of(g, dst);
+	return join_tree_of(g, src) != join_tree_of(g, dst);
 }
 
 /* routes g with the memory sv (updated) and checks them */
@@ -96,7 +76,7 @@ static void check_join(unsigned k, int alt, double want_inter, int resweep)
 	double n = (double)k * k * k / 4, p = (double)k * k / 4;
 	double intra, inter;
 
-	load_traffic(&tr);
+	join_traffic_load(&tr, NULL);
 	ck_assert_int_eq(alt ? topo_ft3join_alt(&t, k, TOPO_JOIN_MIDDLE) :
 			       topo_ft3join(&t, k, TOPO_JOIN_MIDDLE), 0);
 	g = topo_to_graph(&t);
