@@ -37,6 +37,11 @@
 #                       tally goes to PHASE-ibsim.csv beside PHASE.csv, and
 #                       a phase where they differ fails (status 1)
 #   --no-restore        stop after the failure phase
+#   --down-at-start     the failed switches are unlinked before OpenSM
+#                       starts (a fabric that comes up in pieces): the
+#                       bring-up routes the rest, there is no failure
+#                       phase, and the restore relinks them (throughput
+#                       after it: compare with a run without this option)
 #   --no-check          count only: no read-back, no lftcheck
 #   --no-bringup-check  no read-back and lftcheck after bring-up
 #   --build DIR         build tree with scripts/lftcheck, scripts/lftread,
@@ -104,7 +109,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
 engine='' net='' out='' counter=preload build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' quiet='' timeout_s=600 rows=10 pace=0
-restore=1 check=1 check_bringup=1
+restore=1 check=1 check_bringup=1 down_at_start=0
 fails=() prefixes=() conf_extra=() link_a='' link_b=''
 mc_groups='' mc_seed=1 mc_max=0
 
@@ -117,6 +122,7 @@ while (($#)); do
 	--fail-link) link_a=${2:?} link_b=${3:?}; shift 2 ;;
 	--counter) counter=${2:?}; shift ;;
 	--no-restore) restore=0 ;;
+	--down-at-start) down_at_start=1 ;;
 	--no-check) check=0 ;;
 	--no-bringup-check) check_bringup=0 ;;
 	--build) build=${2:?}; shift ;;
@@ -227,6 +233,12 @@ if [[ -n $mc_groups ]]; then
 		--mc-members "$FAB_DIR/mcjoin.out")
 	: >"$FAB_DIR/mcjoin.out"
 fi
+if ((down_at_start)); then
+	[[ -z $link_a ]] || fab_die "--down-at-start takes switches, not --fail-link"
+	for sw in "${failed[@]}"; do
+		fab_unlink "$sw"
+	done
+fi
 fab_start_opensm "$engine" "$plugin_dir" ${conf_extra[@]+"${conf_extra[@]}"}
 fab_wait_subnet_up "$timeout_s"
 
@@ -254,15 +266,18 @@ if [[ -n $mc_groups ]]; then
 	mad_phase joins "$from" "$t0" "$check" 0
 fi
 
-# failure: every failed switch unlinked at once
-ups=$(fab_count_up)
-from=$(mad_lines)
+# failure: every failed switch unlinked at once (already down with
+# --down-at-start: no failure phase, the bound still applies to the restore)
+if ((!down_at_start)); then
+	ups=$(fab_count_up)
+	from=$(mad_lines)
 	mad_mark
-t0=$(date +%s%N)
-for sw in "${failed[@]}"; do
-	fab_unlink "$sw"
-done
-mad_settle "$ups"
+	t0=$(date +%s%N)
+	for sw in "${failed[@]}"; do
+		fab_unlink "$sw"
+	done
+	mad_settle "$ups"
+fi
 if [[ -n $link_a ]]; then
 	bound=$(mad_link_bound "$net" "$out/bringup-lfts.txt" "$link_a" \
 		"$link_port")
@@ -271,7 +286,7 @@ else
 	bound=$(mad_bound "$net" "${failed[@]}")
 	returning=("${failed[@]}")
 fi
-mad_phase failure "$from" "$t0" "$check" "$bound"
+((down_at_start)) || mad_phase failure "$from" "$t0" "$check" "$bound"
 
 if ((restore)); then
 	ups=$(fab_count_up)

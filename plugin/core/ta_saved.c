@@ -140,6 +140,27 @@ static uint32_t saved_parent(const struct ta_saved_switch *ss,
 	return TA_NO_END;
 }
 
+/* 1 if g has a switch the last routing did not have */
+static int switches_joined(const struct ta_saved *sv, const struct ta_graph *g)
+{
+	uint32_t s;
+
+	for (s = 0; s < g->n_sw; s++)
+		if (!find(sv, g->sw[s].guid))
+			return 1;
+	return 0;
+}
+
+/*
+ * ss, or NULL where its routes are no memory: a settling switch while
+ * switches still join (grew) is routed afresh
+ */
+static const struct ta_saved_switch *
+routes_of(const struct ta_saved_switch *ss, int grew)
+{
+	return ss && ss->settling && grew ? NULL : ss;
+}
+
 int ta_saved_prior(const struct ta_saved *sv, const struct ta_graph *g,
 		   struct ta_prior_buf *pb)
 {
@@ -167,10 +188,12 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 	uint32_t s, i, j, d, kept = 0;
 	int64_t gone;
 	uint8_t *home;
+	int grew;
 
 	memset(pb, 0, sizeof(*pb));
 	if (ta_saved_empty(sv))
 		return 0;
+	grew = switches_joined(sv, g);
 	gone = dests_gone(sv, g);
 	pb->turn_state = malloc(g->n_turn_slots + 1);
 	pb->last_port = malloc((size_t)g->n_sw * g->n_dest + 1);
@@ -189,6 +212,7 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 	for (s = 0; s < g->n_sw; s++) {
 		const struct ta_switch *sw = &g->sw[s];
 		const struct ta_saved_switch *ss = find(sv, sw->guid);
+		const struct ta_saved_switch *rs = routes_of(ss, grew);
 		const struct ta_saved_row *row = rows ? &rows[s] : NULL;
 
 		kept += ss != NULL;
@@ -201,10 +225,10 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 		for (d = 0; d < g->n_dest; d++) {
 			size_t k = (size_t)s * g->n_dest + d;
 
-			pb->last_port[k] = saved_last(sv, ss, row,
+			pb->last_port[k] = saved_last(sv, rs, row,
 						      g->dest[d].lid);
 			if (pb->home_port)
-				pb->home_port[k] = saved_home(sv, ss, row,
+				pb->home_port[k] = saved_home(sv, rs, row,
 							      g->dest[d].lid);
 		}
 	}
@@ -278,10 +302,11 @@ static int record_switch(const struct ta_saved *sv,
 			 const struct ta_saved_switch *old,
 			 const struct ta_saved_row *row,
 			 const struct ta_graph *g, const struct ta_result *res,
-			 uint32_t s, uint32_t n_lids, struct record_buf *rb,
-			 struct ta_saved_switch *ns)
+			 uint32_t s, uint32_t n_lids, int grew,
+			 struct record_buf *rb, struct ta_saved_switch *ns)
 {
 	const struct ta_switch *sw = &g->sw[s];
+	const struct ta_saved_switch *homes = routes_of(old, grew);
 	uint32_t i, j, d, np = 1;
 
 	for (i = 0; i < sw->n_ends; i++)
@@ -289,6 +314,8 @@ static int record_switch(const struct ta_saved *sv,
 			np = sw->ends[i].port + 1u;
 	ns->guid = sw->guid;
 	ns->n_ports = np;
+	/* new after the first routing, or still settling while switches join */
+	ns->settling = !ta_saved_empty(sv) && (!old || (old->settling && grew));
 	ns->parent_port = TA_NO_PORT;
 	ns->parent_guid = 0;
 	if (res->escape_parent && res->escape_parent[s] != TA_NO_END) {
@@ -308,7 +335,7 @@ static int record_switch(const struct ta_saved *sv,
 				res->turn_state[ta_turn(g, s, i, j)];
 	memset(rb->last, TA_NO_PORT, n_lids);
 	for (d = 0; d < n_lids; d++)
-		rb->home[d] = saved_home(sv, old, row, d);
+		rb->home[d] = saved_home(sv, homes, row, d);
 	for (d = 0; d < g->n_dest; d++) {
 		uint16_t lid = g->dest[d].lid;
 
@@ -380,9 +407,11 @@ int ta_saved_update_rows(struct ta_saved *sv, const struct ta_graph *g,
 	struct record_buf rb = { NULL, NULL };
 	uint32_t n_lids = 1, s, d, top;
 	uint8_t *routed;
+	int grew;
 
 	if (!nsw || (sv->lft_rows && !rows && !ta_saved_empty(sv)))
 		goto fail;
+	grew = !ta_saved_empty(sv) && switches_joined(sv, g);
 	for (d = 0; d < g->n_dest; d++)
 		if (g->dest[d].lid + 1u > n_lids)
 			n_lids = g->dest[d].lid + 1u;
@@ -398,7 +427,7 @@ int ta_saved_update_rows(struct ta_saved *sv, const struct ta_graph *g,
 		if (old && old->n_lids > nl)
 			nl = old->n_lids;
 		if (record_switch(sv, old, rows ? &rows[s] : NULL, g, res, s,
-				  nl, &rb, &nsw[s])) {
+				  nl, grew, &rb, &nsw[s])) {
 			free_switches(nsw, s + 1);
 			nsw = NULL;
 			goto fail;

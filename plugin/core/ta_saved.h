@@ -18,6 +18,13 @@
  * left, so they are kept only where they differ ("away" entries), or as
  * a whole row when a switch has many such entries.  On 16,000 hosts
  * this keeps about 6 MB instead of 72 MB between sweeps.
+ *
+ * A switch that comes back (or is new) while the fabric is still
+ * growing, e.g. the first boards of a director that returns board by
+ * board, is routed afresh at every routing in which switches join
+ * (struct ta_saved_switch, settling): so once the whole director is
+ * back its routes are the ones a single restore gives, not the ones it
+ * chose while its neighbours were missing.
  */
 #ifndef TA_SAVED_H
 #define TA_SAVED_H
@@ -39,6 +46,15 @@ struct ta_saved_switch {
 	uint32_t n_away;
 	uint16_t *away_lid;	/* ascending */
 	uint8_t *away_port;	/* home there (TA_NO_PORT: none) */
+	/*
+	 * 1: the switch joined after the first routing and switches kept
+	 * joining since (a director coming back board by board): its
+	 * routes were chosen in a fabric still incomplete, so they are no
+	 * homes.  While switches keep joining it is routed afresh at each
+	 * routing; the first routing in which none joins settles it (its
+	 * routes then become its homes).
+	 */
+	uint8_t settling;
 	uint8_t parent_port;	/* escape tree: port to the parent switch,
 				 * TA_NO_PORT if none (root, unknown) */
 	uint64_t parent_guid;	/* ... and the parent's GUID */
