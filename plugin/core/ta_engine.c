@@ -140,10 +140,15 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
  * host ranks, so the low digit is the rank (the leaves' choice) and the
  * next ones count switches.  When every switch with hosts has the same
  * number P of neighbour switches (a fat tree's leaves and their
- * spines), the number of ranks is rounded up to a multiple of P, so a
- * leaf sends rank r through neighbour r mod P whatever the switch:
- * ranks r, r + P, ... (oversubscribed leaves) share a spine, and so do
- * the port-major LIDs of lid_assign, which groups them by the same P.
+ * spines), the number of ranks is rounded up to P, so a leaf sends
+ * rank r through neighbour r mod P whatever the switch.  Oversubscribed
+ * leaves (R > P): the key is r mod P + P * (r / P + switch), so ranks
+ * r, r + P, ... share a spine, and so do the port-major LIDs of
+ * lid_assign, which groups them by the same P; the next digit is the
+ * switch plus r / P (not the switch times the ranks rounded up: with a
+ * factor in common with the next level's number of hops, that digit
+ * reached only some of them, e.g. 2 of 6 fabric switches of a director
+ * with 12 ranks on 11 directors).
  * Where P does not divide R (LMC 0, 2-level), by chunks of (rank, leaf)
  * positions instead (ta_period_chunk_keys()).
  */
@@ -156,10 +161,22 @@ static void spread_to_key(const struct ta_graph *g, uint32_t *spread)
 	for (d = 0; d < g->n_dest; d++)
 		if (g->dest[d].is_host && spread[d] + 1 > ranks)
 			ranks = spread[d] + 1;
-	if (period)
-		ranks = (ranks + period - 1) / period * period;
+	if (!period || ranks <= period) {
+		if (period)
+			ranks = period;
+		for (d = 0; d < g->n_dest; d++)
+			spread[d] += ranks * g->dest[d].sw;
+		return;
+	}
+	/*
+	 * Oversubscribed leaves (more ranks than spines): the leaves still
+	 * choose by rank mod P; the next digit is the switch index plus
+	 * rank / P, so the switches one level up spread what they receive
+	 * over all their next hops whatever the number of ranks.
+	 */
 	for (d = 0; d < g->n_dest; d++)
-		spread[d] += ranks * g->dest[d].sw;
+		spread[d] = spread[d] % period +
+			    period * (spread[d] / period + g->dest[d].sw);
 }
 
 /* destination indices grouped by switch, so per-switch work is cached */

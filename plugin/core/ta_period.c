@@ -51,9 +51,11 @@ uint32_t ta_graph_leaf_period(const struct ta_graph *g)
 
 /*
  * Chunk keys (see ta_period.h; the arithmetic in ta_chunk_math.h).  The
- * key is c + P * (j + K * switch), j the destination's place among its
- * leaf's positions in chunk c (the next digit: parallel links), K above
- * any j.  lid_assign/lid_chunks.c cuts the same chunks.
+ * key is c + P * (j + switch), j the destination's place among its
+ * leaf's positions in chunk c: the next digit (parallel links at the
+ * leaf, the next hop one level up) counts switches, offset by j, so it
+ * reaches every next hop whatever their number.  lid_assign/lid_chunks.c
+ * cuts the same chunks.
  */
 
 /* position of destination d on leaf place l (see above) */
@@ -134,7 +136,7 @@ out:
 int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
 			 uint32_t *spread)
 {
-	uint32_t *leaf, d, s, r = 1, n = 0, bare = 0, k, p, parts;
+	uint32_t *leaf, d, s, r = 1, n = 0, bare = 0, p, parts;
 	uint64_t t;
 
 	for (d = 0; d < g->n_dest; d++) {
@@ -184,7 +186,6 @@ int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
 	}
 	period = p;
 	t = ta_chunk_positions(r, n);
-	k = (r + 1) / period + 2;
 	for (d = 0; d < g->n_dest; d++) {
 		const struct ta_dest *x = &g->dest[d];
 		uint32_t l = leaf[x->sw], rank, c, r0;
@@ -200,7 +201,7 @@ int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
 		start = ta_chunk_start(c, t, period);
 		r0 = start > l + 1 ? (uint32_t)((start - l - 1 + n - 1) / n) :
 				     0;
-		spread[d] = c + period * (rank - r0 + k * x->sw);
+		spread[d] = c + period * (rank - r0 + x->sw);
 	}
 	free(leaf);
 	return 1;
