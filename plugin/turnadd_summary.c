@@ -94,6 +94,10 @@ void turnadd_log_route(const struct ta_log *log, const struct osm_graph *og,
 			"gone since the previous routing: %u switch%s and %u LID%s (failed, or cut off from the SM): no longer routed",
 			st->switches_gone, st->switches_gone == 1 ? "" : "es",
 			st->dests_gone, st->dests_gone == 1 ? "" : "s");
+	if (st->switches_new)
+		ta_logf(log, TA_LOG_INFO,
+			"new since the previous routing: %u switch%s never routed before (added capacity, or down when OpenSM came up): every route chosen afresh, as at a bring-up; LIDs kept",
+			st->switches_new, st->switches_new == 1 ? "" : "es");
 	/* between pieces of the fabric no route can exist; within one
 	 * piece every entry must have one */
 	if (st->pieces > 1)

@@ -1148,6 +1148,7 @@ static int route_once(const struct ta_graph *g, const struct ta_options *o,
 	if (prior) {
 		res->stats.switches_gone = prior->switches_gone;
 		res->stats.dests_gone = prior->dests_gone;
+		res->stats.switches_new = prior->switches_new;
 	}
 	res->stats.cycle_check_visits = j.cdg.searched;
 	res->turn_state = j.cdg.state;

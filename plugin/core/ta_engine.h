@@ -99,6 +99,7 @@ struct ta_stats {
 				 * the prior's (ta_prior.escape_carry) */
 	uint32_t switches_gone;	/* from ta_prior: routed before, not now */
 	uint32_t dests_gone;
+	uint32_t switches_new;	/* from ta_prior: never routed before */
 	double seconds;
 };
 
@@ -148,6 +149,9 @@ struct ta_prior {
 	/* switch GUIDs and LIDs the previous routing had and g lacks
 	 * (copied into the result's stats for the log) */
 	uint32_t switches_gone, dests_gone;
+	/* switches never routed before (added capacity): when set, the
+	 * arrays above hold no route (every route is chosen afresh) */
+	uint32_t switches_new;
 };
 
 /*

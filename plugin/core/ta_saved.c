@@ -32,6 +32,7 @@ void ta_saved_free(struct ta_saved *sv)
 
 	free_switches(sv->sw, sv->n_sw);
 	free(sv->routed);
+	free(sv->seen);
 	ta_saved_init(sv);
 	sv->lft_rows = lft_rows;
 }
@@ -140,6 +141,51 @@ static uint32_t saved_parent(const struct ta_saved_switch *ss,
 	return TA_NO_END;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int was_seen(const struct ta_saved *sv, uint64_t guid)
+{
+	return bsearch(&guid, sv->seen, sv->n_seen, sizeof(*sv->seen),
+		       cmp_u64) != NULL;
+}
+
+/* g's switches never routed before */
+static uint32_t switches_new(const struct ta_saved *sv,
+			     const struct ta_graph *g)
+{
+	uint32_t s, n = 0;
+
+	for (s = 0; s < g->n_sw; s++)
+		n += !was_seen(sv, g->sw[s].guid);
+	return n;
+}
+
+/* adds g's switches to sv->seen; -1 on allocation failure */
+static int add_seen(struct ta_saved *sv, const struct ta_graph *g)
+{
+	uint32_t n = switches_new(sv, g), s, k = sv->n_seen;
+	uint64_t *seen;
+
+	if (!n)
+		return 0;
+	seen = realloc(sv->seen, ((size_t)k + n) * sizeof(*seen));
+	if (!seen)
+		return -1;
+	sv->seen = seen;
+	for (s = 0; s < g->n_sw; s++)
+		if (!bsearch(&g->sw[s].guid, seen, sv->n_seen, sizeof(*seen),
+			     cmp_u64))
+			seen[k++] = g->sw[s].guid;
+	qsort(seen, k, sizeof(*seen), cmp_u64);
+	sv->n_seen = k;
+	return 0;
+}
+
 /* 1 if g has a switch the last routing did not have */
 static int switches_joined(const struct ta_saved *sv, const struct ta_graph *g)
 {
@@ -194,6 +240,7 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 	if (ta_saved_empty(sv))
 		return 0;
 	grew = switches_joined(sv, g);
+	pb->prior.switches_new = switches_new(sv, g);
 	gone = dests_gone(sv, g);
 	pb->turn_state = malloc(g->n_turn_slots + 1);
 	pb->last_port = malloc((size_t)g->n_sw * g->n_dest + 1);
@@ -212,7 +259,8 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 	for (s = 0; s < g->n_sw; s++) {
 		const struct ta_switch *sw = &g->sw[s];
 		const struct ta_saved_switch *ss = find(sv, sw->guid);
-		const struct ta_saved_switch *rs = routes_of(ss, grew);
+		const struct ta_saved_switch *rs = pb->prior.switches_new ?
+						   NULL : routes_of(ss, grew);
 		const struct ta_saved_row *row = rows ? &rows[s] : NULL;
 
 		kept += ss != NULL;
@@ -306,7 +354,8 @@ static int record_switch(const struct ta_saved *sv,
 			 struct record_buf *rb, struct ta_saved_switch *ns)
 {
 	const struct ta_switch *sw = &g->sw[s];
-	const struct ta_saved_switch *homes = routes_of(old, grew);
+	const struct ta_saved_switch *homes = grew < 0 ? NULL :
+					      routes_of(old, grew);
 	uint32_t i, j, d, np = 1;
 
 	for (i = 0; i < sw->n_ends; i++)
@@ -316,6 +365,7 @@ static int record_switch(const struct ta_saved *sv,
 	ns->n_ports = np;
 	/* new after the first routing, or still settling while switches join */
 	ns->settling = !ta_saved_empty(sv) && (!old || (old->settling && grew));
+	/* grew < 0: every route was chosen afresh (added capacity) */
 	ns->parent_port = TA_NO_PORT;
 	ns->parent_guid = 0;
 	if (res->escape_parent && res->escape_parent[s] != TA_NO_END) {
@@ -379,6 +429,14 @@ int ta_saved_seed(struct ta_saved *sv, const struct ta_saved_table *t,
 	qsort(nsw, n, sizeof(*nsw), cmp_guid);
 	sv->sw = nsw;
 	sv->n_sw = n;
+	sv->seen = malloc(((size_t)n + 1) * sizeof(*sv->seen));
+	if (!sv->seen) {
+		ta_saved_free(sv);
+		return -1;
+	}
+	for (i = 0; i < n; i++)
+		sv->seen[i] = nsw[i].guid;
+	sv->n_seen = n;
 	return 0;
 }
 
@@ -412,6 +470,8 @@ int ta_saved_update_rows(struct ta_saved *sv, const struct ta_graph *g,
 	if (!nsw || (sv->lft_rows && !rows && !ta_saved_empty(sv)))
 		goto fail;
 	grew = !ta_saved_empty(sv) && switches_joined(sv, g);
+	if (grew && switches_new(sv, g))
+		grew = -1;	/* routed afresh: no home carried */
 	for (d = 0; d < g->n_dest; d++)
 		if (g->dest[d].lid + 1u > n_lids)
 			n_lids = g->dest[d].lid + 1u;
@@ -457,6 +517,10 @@ int ta_saved_update_rows(struct ta_saved *sv, const struct ta_graph *g,
 	sv->escape_carry = res->escape_parent &&
 			   (res->stats.tp_kept || res->stats.root_moved ||
 			    res->stats.tree_carried);
+	if (add_seen(sv, g)) {
+		ta_saved_free(sv);
+		return -1;
+	}
 	return 0;
 fail:
 	free(nsw);
@@ -468,7 +532,8 @@ fail:
 
 size_t ta_saved_bytes(const struct ta_saved *sv)
 {
-	size_t n = (size_t)sv->n_sw * sizeof(*sv->sw) + sv->n_lids;
+	size_t n = (size_t)sv->n_sw * sizeof(*sv->sw) + sv->n_lids +
+		   (size_t)sv->n_seen * sizeof(*sv->seen);
 	uint32_t i;
 
 	for (i = 0; i < sv->n_sw; i++) {

@@ -25,6 +25,15 @@
  * (struct ta_saved_switch, settling): so once the whole director is
  * back its routes are the ones a single restore gives, not the ones it
  * chose while its neighbours were missing.
+ *
+ * A switch never routed before (seen) that joins is added capacity: a
+ * director or spine that was down when the memory began (OpenSM came up
+ * without it) or one added to the fabric.  Minimal change would leave it
+ * carrying almost nothing (every other switch keeps its routes, which
+ * still hold), so that routing chooses every route afresh, as at a
+ * bring-up of the whole fabric (the turn decisions are kept; LIDs are
+ * not the memory's business).  A switch that comes back after a failure
+ * was seen: minimal change as before.
  */
 #ifndef TA_SAVED_H
 #define TA_SAVED_H
@@ -69,6 +78,9 @@ struct ta_saved {
 	uint32_t n_lids;	/* LIDs 0..n_lids-1 */
 	uint8_t *routed;	/* [lid] 1 if a destination last time */
 	int lft_rows;		/* last comes from the caller's rows */
+	uint64_t *seen;		/* GUIDs of every switch routed since the
+				 * memory began, ascending */
+	uint32_t n_seen;
 };
 
 /*
