@@ -233,7 +233,7 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 {
 	uint32_t s, i, j, d, kept = 0;
 	int64_t gone;
-	uint8_t *home;
+	uint8_t *home, *fresh;
 	int grew;
 
 	memset(pb, 0, sizeof(*pb));
@@ -250,10 +250,18 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 		pb->home_port = malloc((size_t)g->n_sw * g->n_dest + 1);
 	home = pb->home_port ? pb->home_port : pb->last_port;
 	pb->escape_parent = malloc((g->n_sw + 1) * sizeof(*pb->escape_parent));
+	fresh = calloc(g->n_sw + 1, 1);
 	if (gone < 0 || !pb->turn_state || !home || !pb->last_port ||
-	    !pb->escape_parent) {
+	    !pb->escape_parent || !fresh) {
+		free(fresh);
 		ta_prior_buf_free(pb);
 		return -1;
+	}
+	/* settling switches while switches join: routes and turns afresh */
+	for (s = 0; s < g->n_sw && grew; s++) {
+		const struct ta_saved_switch *ss = find(sv, g->sw[s].guid);
+
+		fresh[s] = ss && !routes_of(ss, grew);
 	}
 	pb->prior.dests_gone = (uint32_t)gone;
 	for (s = 0; s < g->n_sw; s++) {
@@ -268,6 +276,10 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 		for (i = 0; i < sw->n_ends; i++)
 			for (j = 0; j < sw->n_ends; j++)
 				pb->turn_state[ta_turn(g, s, i, j)] =
+					fresh[s] ||
+					fresh[sw->ends[i].peer] ||
+					fresh[sw->ends[j].peer] ?
+					TA_TURN_UNDECIDED :
 					saved_turn(ss, sw->ends[i].port,
 						   sw->ends[j].port);
 		for (d = 0; d < g->n_dest; d++) {
@@ -280,6 +292,7 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 							      g->dest[d].lid);
 		}
 	}
+	free(fresh);
 	pb->prior.switches_gone = sv->n_sw - kept;
 	pb->prior.turn_state = pb->turn_state;
 	pb->prior.home_port = home;

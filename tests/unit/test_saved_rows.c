@@ -8,6 +8,8 @@
  * simulated OpenSM tables (lft_sim.h), are byte for byte those of the
  * memory that keeps its own copy, so the routes are the same; and it
  * holds less than that memory by at least one byte per switch and LID.
+ * And fabrics that grow (growing_director): once whole, routed as a
+ * bring-up of the whole fabric routes it.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -82,8 +84,12 @@ static void same_prior(const struct ta_graph *g, const struct ta_prior *a,
 	ck_assert_uint_eq(a->dests_gone, b->dests_gone);
 }
 
-/* one routing of g with both memories: same prior, same routes */
-static void step(struct pair *p, const struct ta_graph *g)
+/*
+ * one routing of g with both memories: same prior, same routes; keep:
+ * NULL, or where the routes go (n_sw * n_dest bytes)
+ */
+static void step_keep(struct pair *p, const struct ta_graph *g,
+		      uint8_t *keep)
 {
 	struct ta_prior_buf pa, pb;
 	struct ta_result ra, rb;
@@ -105,6 +111,8 @@ static void step(struct pair *p, const struct ta_graph *g)
 					NULL : &pb.prior, NULL, &rb), 0);
 	ck_assert_mem_eq(ra.port, rb.port, (size_t)g->n_sw * g->n_dest);
 	assert_routes_good(g, &ra, "saved rows");
+	if (keep)
+		memcpy(keep, ra.port, (size_t)g->n_sw * g->n_dest);
 	ck_assert_int_eq(ta_saved_update(&p->own, g, &ra), 0);
 	/* the tables still hold the previous routing, then get this one */
 	ck_assert_int_eq(ta_saved_update_rows(&p->rows, g, &rb, rows), 0);
@@ -117,6 +125,11 @@ static void step(struct pair *p, const struct ta_graph *g)
 	ta_result_free(&rb);
 	ta_prior_buf_free(&pa);
 	ta_prior_buf_free(&pb);
+}
+
+static void step(struct pair *p, const struct ta_graph *g)
+{
+	step_keep(p, g, NULL);
 }
 
 /* an SM restart: both memories seeded from the switches' tables */
@@ -205,6 +218,93 @@ START_TEST(random_switches)
 }
 END_TEST
 
+static void pair_init(struct pair *p, const struct topo *t)
+{
+	ta_saved_init(&p->own);
+	ta_saved_init(&p->rows);
+	p->rows.lft_rows = 1;
+	lft_sim_init(&p->sim, 1 + t->n_sw + t->n_hosts);
+}
+
+static void pair_free(struct pair *p)
+{
+	ta_saved_free(&p->own);
+	ta_saved_free(&p->rows);
+	lft_sim_free(&p->sim);
+}
+
+/*
+ * Growing fabrics, 3-level fat tree (5 directors of 4 line and 2 fabric
+ * switches, 16 leaves of 6 hosts, so the next digit has a choice):
+ * director 1 fails and returns one switch per routing (a director
+ * rebooting board by board), and, in a second memory, the fabric comes
+ * up without director 1 and gets it whole.  Either way, once director 1
+ * is back every route is the one a bring-up of the whole fabric chooses
+ * (so it carries its share again): the switches that came back early
+ * chose their routes while the director was incomplete and must not
+ * keep them, and a director the memory never routed must not stay idle
+ * because every other route still holds.
+ */
+START_TEST(growing_director)
+{
+	struct topo t;
+	struct ta_graph *g;
+	struct ta_result fresh;
+	struct ta_options o;
+	struct pair p, q;
+	uint8_t *gone, *away, *got;
+	unsigned d0, k, n_dir = 6;
+	size_t n;
+
+	ck_assert_int_eq(topo_fattree3(&t, 5, 4, 2, 4, 6), 0);
+	d0 = 16 + n_dir;	/* director 1's first switch */
+	gone = calloc(t.n_sw + 1, 1);
+	away = calloc(t.n_hosts + 1, 1);
+	ck_assert_ptr_nonnull(gone);
+	ck_assert_ptr_nonnull(away);
+	g = graph(&t, gone, away);
+	n = (size_t)g->n_sw * g->n_dest;
+	got = malloc(n);
+	ck_assert_ptr_nonnull(got);
+	ta_options_init(&o);
+	ck_assert_int_eq(ta_route(g, &o, NULL, &fresh), 0);
+	ta_graph_free(g);
+
+	pair_init(&p, &t);
+	for (k = 0; k <= n_dir + 1; k++) {
+		/* k 0: all up; 1: director 1 gone; then back one by one */
+		unsigned back = k >= 2 ? k - 1 : 0;
+
+		memset(gone, 0, t.n_sw);
+		if (k >= 1)
+			memset(gone + d0 + back, 1, n_dir - back);
+		g = graph(&t, gone, away);
+		step_keep(&p, g, k == n_dir + 1 ? got : NULL);
+		ta_graph_free(g);
+	}
+	ck_assert_mem_eq(got, fresh.port, n);
+
+	pair_init(&q, &t);
+	for (k = 0; k < 2; k++) {
+		memset(gone, 0, t.n_sw);
+		if (!k)
+			memset(gone + d0, 1, n_dir);
+		g = graph(&t, gone, away);
+		step_keep(&q, g, k ? got : NULL);
+		ta_graph_free(g);
+	}
+	ck_assert_mem_eq(got, fresh.port, n);
+
+	ta_result_free(&fresh);
+	pair_free(&p);
+	pair_free(&q);
+	free(gone);
+	free(away);
+	free(got);
+	topo_free(&t);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("saved_rows");
@@ -214,6 +314,7 @@ int main(void)
 	tcase_add_test(tc, fattree2_spines);
 	tcase_add_test(tc, fattree3_director);
 	tcase_add_loop_test(tc, random_switches, 0, 3);
+	tcase_add_test(tc, growing_director);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
