@@ -15,3 +15,9 @@ EXTRA_DIST += tests/integration/odd_lib.sh
 # spine failure and restore (tests/integration/lmc_reroute.sh).
 TESTS += tests/integration/lmc_reroute.sh
 dist_noinst_SCRIPTS += tests/integration/lmc_reroute.sh
+
+# Fat trees that grow under OpenSM (a director back board by board, one
+# down at bring-up) and oversubscribed 3-level leaves: throughput read
+# back from the fabric (tests/integration/fabric_growth.sh).
+TESTS += tests/integration/fabric_growth.sh
+dist_noinst_SCRIPTS += tests/integration/fabric_growth.sh
