@@ -25,11 +25,12 @@
  * host LIDs takes P from the topology.  With LMC > 0 the choice of G is
  * lid_groups_lmc.c's (the ranks that share spines are r mod P /
  * gcd(P, 2^LMC) there), and the switches without hosts take a group
- * of their own after the others (bare_switches()).  With LMC, a
- * resweep whose switches with hosts differ in neighbour count (leaves
- * that lost uplinks: part of a failed director back) has no P; where
- * grouping it without one moves LIDs, la_assign tries again with P the
- * largest count (w->keep_period, la_period_lost()).
+ * of their own after the others (bare_switches()).  A resweep whose
+ * switches with hosts differ in neighbour count (leaves that lost
+ * uplinks: a link down, part of a failed director back) has no P;
+ * where grouping it without one moves LIDs, la_assign tries again with
+ * P the largest count (w->keep_period, la_period_lost()), with or
+ * without LMC.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -281,7 +282,7 @@ bool la_period_lost(const struct la_input *in)
 {
 	uint32_t leaves = 0, i;
 
-	if (!in->lmc || topo_period(in, false, &leaves) ||
+	if (topo_period(in, false, &leaves) ||
 	    !topo_period(in, true, &leaves))
 		return false;
 	for (i = 0; i < in->n_ports; i++)

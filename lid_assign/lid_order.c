@@ -236,9 +236,10 @@ static int assign_once(struct la_input *in, struct la_work *w,
  * A fabric that has no period today only because its leaves differ in
  * neighbour count (some lost uplinks: part of a failed director is
  * back) is grouped as if it had none (one group a rank) by the guess;
- * where that moves LIDs, the rules above are tried with the largest
- * count as P instead (la_period_lost), as the old LIDs were grouped
- * while the fabric had it: losing the period for a while moves no LID.
+ * where that moves LIDs, the rules above (without LMC the usual
+ * choice only) are tried with the largest count as P instead
+ * (la_period_lost), as the old LIDs were grouped while the fabric had
+ * it: losing the period for a while moves no LID.
  */
 int la_assign(struct la_input *in, struct la_result *res)
 {
@@ -246,7 +247,7 @@ int la_assign(struct la_input *in, struct la_result *res)
 	struct la_layout layout, l2;
 	bool inherited = false, inh2 = false, keep, tried = false;
 	uint64_t cost, c2;
-	uint32_t rule, best = 0;
+	uint32_t rule, best = 0, rules;
 	int ret;
 
 	memset(res, 0, sizeof(*res));
@@ -259,8 +260,12 @@ int la_assign(struct la_input *in, struct la_result *res)
 	keep = la_period_lost(in);
 	if (!keep && !la_sets_may_apply(in))
 		goto done;
-	/* keep: rule 0 is a try too (the guess had no period) */
-	for (rule = keep ? 0 : 1; rule < 2 + LA_SETS_TRIES && cost; rule++) {
+	/*
+	 * keep: rule 0 is a try too (the guess had no period); without
+	 * LMC the only one (no spine sets: rule 1 is rule 0)
+	 */
+	rules = in->lmc ? 2 + LA_SETS_TRIES : 1;
+	for (rule = keep ? 0 : 1; rule < rules && cost; rule++) {
 		if (!keep && rule == 1 && !w.sets.n_class)
 			continue;	/* the guess was this rule */
 		tried = true;

@@ -55,10 +55,10 @@ static inline uint8_t la_port_width(const struct la_work *w, uint32_t p)
 /* LMC on a fat tree (a period): the spine sets may apply (la_lmc_sets) */
 bool la_sets_may_apply(const struct la_input *in);
 /*
- * LMC, hosts with old LIDs, and no period today only because the
- * switches with hosts differ in neighbour count (leaves that lost
- * uplinks, e.g. part of a director back): la_assign then also tries P
- * = the largest count (keep_period)
+ * Hosts with old LIDs, and no period today only because the switches
+ * with hosts differ in neighbour count (leaves that lost uplinks: a
+ * link down, part of a director back): la_assign then also tries P =
+ * the largest count (keep_period), with or without LMC
  */
 bool la_period_lost(const struct la_input *in);
 /* ranks, groups, member order; 0, -EINVAL or -ENOMEM */
