@@ -24,8 +24,8 @@
  * switches change (the LFT MADs stay those the failure forces).
  * A fabric that loses its period for a while (some leaves lose an
  * uplink, or a failed director comes back one switch at a time, so
- * the leaves differ in neighbour count) moves no LID that was given
- * (test_lmc_lost_period).
+ * the leaves differ in neighbour count) moves no LID that was given,
+ * with LMC or without (test_lmc_lost_period).
  */
 #include <check.h>
 #include <stdio.h>
@@ -898,6 +898,16 @@ START_TEST(test_lmc_lost_period)
 		moved += lost_links(12, 6, 6, lmc, 0);
 		moved += lost_links(16, 8, 8, lmc, 20);
 	}
+	/*
+	 * LMC 0 on oversubscribed leaves: G = P < R (24 12 24: 12 groups
+	 * of 2 ranks; 16 6 10, P not dividing R: 6 chunk groups); a leaf
+	 * that lost a link must not regroup the fabric into R groups
+	 */
+	moved += lost_links(24, 12, 24, 0, 0);
+	moved += lost_links(24, 12, 24, 0, 10);
+	moved += lost_links(16, 6, 10, 0, 20);
+	moved += lost_links(12, 6, 6, 0, 0);
+	moved += lost_director(6, 4, 2, 4, 6, 0, 15, 2);
 	ck_assert_msg(!moved, "%u ports moved while the fabric had no period",
 		      moved);
 }
