@@ -25,7 +25,12 @@
  * host LIDs takes P from the topology.  With LMC > 0 the choice of G is
  * lid_groups_lmc.c's (the ranks that share spines are r mod P /
  * gcd(P, 2^LMC) there), and the switches without hosts take a group
- * of their own after the others (bare_switches()).
+ * of their own after the others (bare_switches()).  A resweep whose
+ * switches with hosts differ in neighbour count (leaves that lost
+ * uplinks: a link down, part of a failed director back) has no P;
+ * where grouping it without one moves LIDs, la_assign tries again with
+ * P the largest count (w->keep_period, la_period_lost()), with or
+ * without LMC.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -93,11 +98,18 @@ static int switch_ranks(struct la_work *w, uint32_t *rank)
 	return ret;
 }
 
-/* the topology's P (see above), 0 if none; *leaves: switches with hosts */
-static uint32_t topo_period(const struct la_input *in, uint32_t *leaves)
+/*
+ * The topology's P (see above), 0 if none; *leaves: switches with hosts.
+ * keep (a resweep where the fabric lost its period, la_period_lost()):
+ * when the switches with hosts differ in neighbour count, the largest
+ * (the others are leaves that lost uplinks for a while).
+ */
+static uint32_t topo_period(const struct la_input *in, bool keep,
+			    uint32_t *leaves)
 {
 	uint8_t *host;
-	uint32_t i, period = 0, bare = 0;
+	uint32_t i, bare = 0, most = 0;
+	bool differ = false;
 
 	if (!in->sw_peers || !in->n_sw)
 		return 0;
@@ -112,15 +124,17 @@ static uint32_t topo_period(const struct la_input *in, uint32_t *leaves)
 		*leaves += host[i];
 		if (!host[i]) {
 			bare++;
-		} else if (period && in->sw_peers[i] != period) {
-			period = 0;
-			break;
-		} else {
-			period = in->sw_peers[i];
+			continue;
 		}
+		if (most && in->sw_peers[i] != most)
+			differ = true;
+		if (in->sw_peers[i] > most)
+			most = in->sw_peers[i];
+		if (differ && !keep)
+			break;
 	}
 	free(host);
-	return bare ? period : 0;
+	return bare && (keep || !differ) ? most : 0;
 }
 
 static int cmp_lid_rank(const void *x, const void *y)
@@ -171,9 +185,11 @@ static uint64_t blocks(uint64_t lids)
  * group per rank keeps what one of several parallel links carries
  * within its own blocks.
  */
-static uint32_t n_groups(const struct la_input *in, uint32_t r)
+static uint32_t n_groups(const struct la_work *w, uint32_t r)
 {
-	uint32_t leaves = 0, p = topo_period(in, &leaves), old, per;
+	const struct la_input *in = w->in;
+	uint32_t leaves = 0, p = topo_period(in, w->keep_period, &leaves);
+	uint32_t old, per;
 	uint64_t hw = 1u << in->lmc, sw = in->sp0_lmc ? hw : 1;
 	uint64_t one, shared;
 
@@ -199,12 +215,13 @@ static uint32_t n_groups(const struct la_input *in, uint32_t r)
  * LIDs are reached over fixed links, no spine's failure reroutes them,
  * so they would only fill the blocks of the rank groups.  NULL: none.
  */
-static uint8_t *bare_switches(const struct la_input *in, uint32_t r)
+static uint8_t *bare_switches(const struct la_work *w, uint32_t r)
 {
+	const struct la_input *in = w->in;
 	uint32_t leaves = 0, i;
 	uint8_t *bare;
 
-	if (!in->lmc || r <= 1 || !topo_period(in, &leaves))
+	if (!in->lmc || r <= 1 || !topo_period(in, w->keep_period, &leaves))
 		return NULL;
 	bare = malloc(in->n_sw + 1);
 	if (!bare)
@@ -244,7 +261,7 @@ static int spine_sets(struct la_work *w, uint32_t r)
 
 	if (!w->in->lmc || r <= 1 || w->no_sets)
 		return 0;
-	p = topo_period(w->in, &leaves);
+	p = topo_period(w->in, w->keep_period, &leaves);
 	if (!p)
 		return 0;
 	return la_lmc_sets(w->in, r, p, leaves, &w->sets, w->force_sets) < 0 ?
@@ -257,8 +274,21 @@ bool la_sets_may_apply(const struct la_input *in)
 
 	if (!in->lmc)
 		return false;
-	p = topo_period(in, &leaves);
+	p = topo_period(in, false, &leaves);
 	return p != 0;
+}
+
+bool la_period_lost(const struct la_input *in)
+{
+	uint32_t leaves = 0, i;
+
+	if (topo_period(in, false, &leaves) ||
+	    !topo_period(in, true, &leaves))
+		return false;
+	for (i = 0; i < in->n_ports; i++)
+		if (in->ports[i].kind == LA_HOST && in->ports[i].old_lid)
+			return true;
+	return false;
 }
 
 /*
@@ -320,7 +350,8 @@ static int assign_groups(struct la_work *w, const uint32_t *sw_rank,
 		if (in->ports[i].kind == LA_SWITCH)
 			any_sw = true;
 	}
-	if (la_chunks_choose(in, r, topo_period(in, &leaves), sw_rank, c))
+	if (la_chunks_choose(in, r, topo_period(in, w->keep_period, &leaves),
+			     sw_rank, c))
 		return -ENOMEM;
 	if (c->p) {		/* LMC 0 only: no spine sets then */
 		assign_chunks(w, sw_rank, c);
@@ -329,9 +360,9 @@ static int assign_groups(struct la_work *w, const uint32_t *sw_rank,
 	if (spine_sets(w, r) < 0)
 		return -ENOMEM;
 	w->n_groups = w->sets.n_class ? w->sets.n_groups :
-		      r ? n_groups(in, r) : any_sw ? 1 : 0;
+		      r ? n_groups(w, r) : any_sw ? 1 : 0;
 	w->rank_groups = w->n_groups;
-	bare = bare_switches(in, r);
+	bare = bare_switches(w, r);
 	if (bare)
 		w->n_groups++;
 	if (bare && w->sets.n_class)
@@ -378,7 +409,7 @@ static void size_rooms(struct la_work *w, const struct la_chunks *c)
 		if (w->in->ports[i].kind == LA_HOST &&
 		    w->in->ports[i].sw_port > r)
 			r = w->in->ports[i].sw_port;
-	if (!topo_period(w->in, &leaves))
+	if (!topo_period(w->in, w->keep_period, &leaves))
 		leaves = 0;
 	for (g = 0; g < w->n_groups; g++) {
 		uint32_t ranks = g < r && g < w->rank_groups ?

@@ -194,11 +194,12 @@ out:
 /*
  * Groups, old LIDs, layout and placement into a fresh w; 0 or -errno.
  * rule: 0 the usual choice, 1 the consecutive rule, 2 + k the spine
- * sets for P + k.
+ * sets for P + k.  keep: P is the largest neighbour count of the
+ * switches with hosts (la_period_lost).
  */
 static int assign_once(struct la_input *in, struct la_work *w,
 		       struct la_layout *layout, bool *inherited,
-		       uint32_t rule)
+		       uint32_t rule, bool keep)
 {
 	memset(w, 0, sizeof(*w));
 	memset(layout, 0, sizeof(*layout));
@@ -206,6 +207,7 @@ static int assign_once(struct la_input *in, struct la_work *w,
 	w->in = in;
 	w->no_sets = rule == 1;
 	w->force_sets = rule >= 2 ? rule - 1u : 0;
+	w->keep_period = keep;
 	w->max_lid = in->max_lid && in->max_lid < LA_MAX_UCAST_LID ?
 		     in->max_lid : LA_MAX_UCAST_LID;
 	w->claim = calloc(in->n_ports + 1, sizeof(*w->claim));
@@ -230,31 +232,48 @@ static int assign_once(struct la_input *in, struct la_work *w,
  * consecutive rule, the sets for P .. P + 8) and the one that moves
  * the fewest ports is kept, the guess on a tie: a change of rule never
  * moves LIDs.
+ *
+ * A fabric that has no period today only because its leaves differ in
+ * neighbour count (some lost uplinks: part of a failed director is
+ * back) is grouped as if it had none (one group a rank) by the guess;
+ * where that moves LIDs, the rules above (without LMC the usual
+ * choice only) are tried with the largest count as P instead
+ * (la_period_lost), as the old LIDs were grouped while the fabric had
+ * it: losing the period for a while moves no LID.
  */
 int la_assign(struct la_input *in, struct la_result *res)
 {
 	struct la_work w, w2;
 	struct la_layout layout, l2;
-	bool inherited = false, inh2 = false;
+	bool inherited = false, inh2 = false, keep, tried = false;
 	uint64_t cost, c2;
-	uint32_t rule, best = 0;
+	uint32_t rule, best = 0, rules;
 	int ret;
 
 	memset(res, 0, sizeof(*res));
 	ret = check_input(in);
 	if (ret)
 		return ret;
-	ret = assign_once(in, &w, &layout, &inherited, 0);
-	if (ret || !la_sets_may_apply(in) || !(cost = layout_cost(&w)))
+	ret = assign_once(in, &w, &layout, &inherited, 0, false);
+	if (ret || !(cost = layout_cost(&w)))
 		goto done;
-	for (rule = 1; rule < 2 + LA_SETS_TRIES && cost; rule++) {
-		if (rule == 1 && !w.sets.n_class)
+	keep = la_period_lost(in);
+	if (!keep && !la_sets_may_apply(in))
+		goto done;
+	/*
+	 * keep: rule 0 is a try too (the guess had no period); without
+	 * LMC the only one (no spine sets: rule 1 is rule 0)
+	 */
+	rules = in->lmc ? 2 + LA_SETS_TRIES : 1;
+	for (rule = keep ? 0 : 1; rule < rules && cost; rule++) {
+		if (!keep && rule == 1 && !w.sets.n_class)
 			continue;	/* the guess was this rule */
-		ret = assign_once(in, &w2, &l2, &inh2, rule);
+		tried = true;
+		ret = assign_once(in, &w2, &l2, &inh2, rule, keep);
 		c2 = ret ? UINT64_MAX : layout_cost(&w2);
-		if (!ret && (rule == 1 || w2.sets.n_class) && c2 < cost) {
+		if (!ret && (rule <= 1 || w2.sets.n_class) && c2 < cost) {
 			cost = c2;
-			best = rule;
+			best = rule + 1;
 		}
 		la_layout_free(&l2);
 		work_free(&w2);
@@ -264,11 +283,11 @@ int la_assign(struct la_input *in, struct la_result *res)
 	if (best) {	/* the ports hold the last try's LIDs */
 		la_layout_free(&layout);
 		work_free(&w);
-		ret = assign_once(in, &w, &layout, &inherited, best);
-	} else if (rule > 1) {
+		ret = assign_once(in, &w, &layout, &inherited, best - 1, keep);
+	} else if (tried) {
 		la_layout_free(&layout);
 		work_free(&w);
-		ret = assign_once(in, &w, &layout, &inherited, 0);
+		ret = assign_once(in, &w, &layout, &inherited, 0, false);
 	}
 done:
 	if (!ret)

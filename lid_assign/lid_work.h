@@ -27,6 +27,9 @@ struct la_work {
 				 * spine sets would apply */
 	uint32_t force_sets;	/* 1 + k: the sets for P + k, whatever
 				 * the old LIDs show (la_lmc_sets) */
+	bool keep_period;	/* the switches with hosts differ in
+				 * neighbour count: P is the largest
+				 * (la_period_lost) */
 	uint8_t host_width;	/* LIDs per host (and loose) port */
 	uint8_t sw_width;	/* LIDs per switch port 0 */
 	uint32_t *order;	/* [n_ports] port indices, group by group:
@@ -51,6 +54,13 @@ static inline uint8_t la_port_width(const struct la_work *w, uint32_t p)
 
 /* LMC on a fat tree (a period): the spine sets may apply (la_lmc_sets) */
 bool la_sets_may_apply(const struct la_input *in);
+/*
+ * Hosts with old LIDs, and no period today only because the switches
+ * with hosts differ in neighbour count (leaves that lost uplinks: a
+ * link down, part of a director back): la_assign then also tries P =
+ * the largest count (keep_period), with or without LMC
+ */
+bool la_period_lost(const struct la_input *in);
 /* ranks, groups, member order; 0, -EINVAL or -ENOMEM */
 int la_make_groups(struct la_work *w);
 /* keeps the old LIDs that are valid and unique in claim[]; marks used[] */

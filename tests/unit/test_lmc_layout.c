@@ -22,6 +22,10 @@
  * remote port's LIDs still leave through min(2^L, surviving spines)
  * distinct spines, and only the entries that led into the failed
  * switches change (the LFT MADs stay those the failure forces).
+ * A fabric that loses its period for a while (some leaves lose an
+ * uplink, or a failed director comes back one switch at a time, so
+ * the leaves differ in neighbour count) moves no LID that was given,
+ * with LMC or without (test_lmc_lost_period).
  */
 #include <check.h>
 #include <stdio.h>
@@ -688,6 +692,228 @@ START_TEST(test_lmc_stable)
 END_TEST
 
 /*
+ * A fabric that loses its period for a while: the switches with hosts
+ * differ in neighbour count because some leaves lost uplinks (links
+ * down, or part of a failed director back).  LIDs given fresh, then
+ * given again from the old ones for each later state of the fabric;
+ * no port that was swept before moves.  la_input from topology t
+ * without the switches gone[] and the links cut[] (sw_peers counted
+ * from what remains), old LIDs by GUID from the previous round (q, nq).
+ */
+struct lost_fab {
+	struct topo t;
+	struct la_port *p, *q;
+	unsigned np, nq;
+	uint64_t *guid;
+	uint32_t *peers;
+	unsigned *sw_at;		/* topology switch -> input index */
+	unsigned char *mark;
+};
+
+static unsigned lost_round(struct lost_fab *f, const unsigned char *gone,
+		       const unsigned char *cut, uint8_t lmc, unsigned pct,
+		       const char *what)
+{
+	const struct topo *t = &f->t;
+	struct la_input in = { 0 };
+	struct la_result res;
+	unsigned i, j, k = 0, n = 0, moved = 0;
+
+	for (i = 0; i < t->n_sw; i++) {
+		f->sw_at[i] = ~0u;
+		if (gone[i])
+			continue;
+		f->sw_at[i] = k;
+		f->guid[k++] = 0x1000 + i;
+	}
+	for (i = 0; i < t->n_sw; i++) {
+		if (gone[i])
+			continue;
+		memset(f->mark, 0, t->n_sw);
+		f->peers[f->sw_at[i]] = 0;
+		for (j = 0; j < t->n_links; j++) {
+			const struct topo_link *l = &t->links[j];
+			unsigned o = l->a == i ? l->b : l->b == i ? l->a : ~0u;
+
+			if (o == ~0u || cut[j] || gone[o] || f->mark[o])
+				continue;
+			f->mark[o] = 1;
+			f->peers[f->sw_at[i]]++;
+		}
+	}
+	for (i = 0; i < t->n_sw; i++)
+		if (!gone[i])
+			f->p[n++] = (struct la_port){ .guid = 0x1000 + i,
+				.kind = LA_SWITCH, .sw = f->sw_at[i] };
+	for (i = 0; i < t->n_hosts; i++)
+		if (!absent(i, pct) && !gone[t->hosts[i].sw])
+			f->p[n++] = (struct la_port){ .guid = 0x100000 + i,
+				.kind = LA_HOST, .sw = f->sw_at[t->hosts[i].sw],
+				.sw_port = (uint8_t)t->hosts[i].port };
+	for (i = 0; i < n; i++)
+		for (j = 0; j < f->nq; j++)
+			if (f->q[j].guid == f->p[i].guid)
+				f->p[i].old_lid = f->q[j].lid;
+	in = (struct la_input){ .n_sw = k, .sw_guid = f->guid, .n_ports = n,
+		.ports = f->p, .sw_peers = f->peers, .lmc = lmc };
+	ck_assert_int_eq(la_assign(&in, &res), 0);
+	ck_assert_uint_eq(res.failed, 0);
+	for (i = 0; i < n; i++)
+		moved += f->p[i].old_lid && f->p[i].lid != f->p[i].old_lid;
+	ck_assert_uint_eq(moved, res.moved);
+	if (moved)
+		fprintf(stderr, "%s, lmc %u, absent %u%%: %u ports moved (%u groups)\n",
+			what, lmc, pct, moved, res.n_groups);
+	la_result_free(&res);
+	/* the LIDs of ports absent now stay what they were */
+	for (j = 0; j < f->nq; j++) {
+		for (i = 0; i < n && f->p[i].guid != f->q[j].guid; i++)
+			;
+		if (i == n)
+			f->p[n++] = f->q[j];
+	}
+	memcpy(f->q, f->p, n * sizeof(*f->p));
+	f->nq = n;
+	return moved;
+}
+
+static void lost_fab_init(struct lost_fab *f, int ret)
+{
+	unsigned n;
+
+	ck_assert_int_eq(ret, 0);
+	n = f->t.n_sw + f->t.n_hosts;
+	f->p = calloc(n, sizeof(*f->p));
+	f->q = calloc(n, sizeof(*f->q));
+	f->guid = calloc(f->t.n_sw, sizeof(*f->guid));
+	f->peers = calloc(f->t.n_sw, sizeof(*f->peers));
+	f->sw_at = calloc(f->t.n_sw, sizeof(*f->sw_at));
+	f->mark = calloc(f->t.n_sw, 1);
+	f->nq = 0;
+	ck_assert(f->p && f->q && f->guid && f->peers && f->sw_at && f->mark);
+}
+
+static void lost_fab_free(struct lost_fab *f)
+{
+	topo_free(&f->t);
+	free(f->p);
+	free(f->q);
+	free(f->guid);
+	free(f->peers);
+	free(f->sw_at);
+	free(f->mark);
+}
+
+/*
+ * 2-level: leaves x spines x hosts, fresh, then the links of every
+ * third leaf to spine 0 down (those leaves have spines - 1 neighbours,
+ * the others all), then back
+ */
+static unsigned lost_links(unsigned leaves, unsigned spines, unsigned hosts,
+			   uint8_t lmc, unsigned pct)
+{
+	struct lost_fab f;
+	unsigned char *gone, *cut;
+	unsigned j, moved;
+	char what[64];
+
+	lost_fab_init(&f, topo_fattree2(&f.t, leaves, spines, hosts, 1));
+	gone = calloc(f.t.n_sw, 1);
+	cut = calloc(f.t.n_links, 1);
+	ck_assert(gone && cut);
+	snprintf(what, sizeof(what), "fattree2 %u %u %u", leaves, spines,
+		 hosts);
+	moved = lost_round(&f, gone, cut, lmc, pct, what);
+	for (j = 0; j < f.t.n_links; j++) {
+		const struct topo_link *l = &f.t.links[j];
+
+		cut[j] = l->a < leaves && l->a % 3 == 0 && l->b == leaves;
+	}
+	snprintf(what, sizeof(what), "fattree2 %u %u %u, uplinks down",
+		 leaves, spines, hosts);
+	moved += lost_round(&f, gone, cut, lmc, pct, what);
+	memset(cut, 0, f.t.n_links);
+	snprintf(what, sizeof(what), "fattree2 %u %u %u, uplinks back",
+		 leaves, spines, hosts);
+	moved += lost_round(&f, gone, cut, lmc, pct, what);
+	free(gone);
+	free(cut);
+	lost_fab_free(&f);
+	return moved;
+}
+
+/*
+ * 3-level (topo_fattree3 dirs lines fabs per_line hosts): fresh, then
+ * director d failed (every leaf one neighbour less: a period), then its
+ * switches back one at a time, line switches first, as a paced ReLink
+ * brings them (only the leaves below a returned line switch see
+ * director d again: no period), then all back
+ */
+static unsigned lost_director(unsigned dirs, unsigned lines, unsigned fabs,
+			      unsigned per_line, unsigned hosts, uint8_t lmc,
+			      unsigned pct, unsigned d)
+{
+	struct lost_fab f;
+	unsigned char *gone, *cut;
+	unsigned leaves = lines * per_line, first, i, moved;
+	char what[96];
+
+	lost_fab_init(&f, topo_fattree3(&f.t, dirs, lines, fabs, per_line,
+					hosts));
+	gone = calloc(f.t.n_sw, 1);
+	cut = calloc(f.t.n_links, 1);
+	ck_assert(gone && cut);
+	snprintf(what, sizeof(what), "fattree3 %u %u %u %u %u", dirs, lines,
+		 fabs, per_line, hosts);
+	moved = lost_round(&f, gone, cut, lmc, pct, what);
+	first = leaves + d * (lines + fabs);
+	memset(gone + first, 1, lines + fabs);
+	snprintf(what, sizeof(what), "fattree3 %u %u %u %u %u, dir%u down",
+		 dirs, lines, fabs, per_line, hosts, d);
+	moved += lost_round(&f, gone, cut, lmc, pct, what);
+	for (i = 0; i < lines + fabs; i++) {
+		gone[first + i] = 0;
+		snprintf(what, sizeof(what),
+			 "fattree3 %u %u %u %u %u, dir%u: %u of %u switches back",
+			 dirs, lines, fabs, per_line, hosts, d, i + 1,
+			 lines + fabs);
+		moved += lost_round(&f, gone, cut, lmc, pct, what);
+	}
+	free(gone);
+	free(cut);
+	lost_fab_free(&f);
+	return moved;
+}
+
+START_TEST(test_lmc_lost_period)
+{
+	unsigned moved = 0;
+	uint8_t lmc;
+
+	for (lmc = 1; lmc <= 2; lmc++) {
+		/* the fabric of tests/integration/lmc_reroute.sh */
+		moved += lost_director(6, 4, 2, 4, 6, lmc, 15, 2);
+		moved += lost_director(6, 4, 2, 4, 6, lmc, 0, 1);
+		moved += lost_director(8, 4, 2, 4, 8, lmc, 10, 1);
+		moved += lost_links(12, 6, 6, lmc, 0);
+		moved += lost_links(16, 8, 8, lmc, 20);
+	}
+	/*
+	 * LMC 0 on oversubscribed leaves: G = P < R (24 12 24: 12 groups
+	 * of 2 ranks; 16 6 10, P not dividing R: 6 chunk groups); a leaf
+	 * that lost a link must not regroup the fabric into R groups
+	 */
+	moved += lost_links(24, 12, 24, 0, 0);
+	moved += lost_links(24, 12, 24, 0, 10);
+	moved += lost_links(16, 6, 10, 0, 20);
+	moved += lost_links(12, 6, 6, 0, 0);
+	moved += lost_director(6, 4, 2, 4, 6, 0, 15, 2);
+	ck_assert_msg(!moved, "%u ports moved while the fabric had no period",
+		      moved);
+}
+END_TEST
+
+/*
  * ta_ss_shown (plugin/core/ta_spine_sets.h) on host LIDs laid out by
  * hand, on shapes where some set holds several ranks: the sets' own
  * layout (a set's ranks together, block-aligned) is shown; an old
@@ -761,6 +987,7 @@ int main(void)
 	suite_add_tcase(s, t);
 	tcase_add_test(st, test_lmc_stable);
 	tcase_add_test(st, test_lmc_shown);
+	tcase_add_test(st, test_lmc_lost_period);
 	suite_add_tcase(s, st);
 	tcase_set_timeout(f, 300);
 	tcase_add_loop_test(f, test_lmc_failure, 0,
