@@ -13,12 +13,7 @@
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"
-need_fabric
-need_turnadd
-need_built "$TOPOGEN" "$top_builddir/scripts/madtally" \
-	"$top_builddir/scripts/lftread"
-[[ -r $top_builddir/scripts/.libs/libmadcount.so ]] ||
-	fail "$top_builddir/scripts/.libs/libmadcount.so not built"
+need_mad_count
 make_tmpdir
 
 net=$TEST_TMP/ft2-34x3x4.net
@@ -34,9 +29,7 @@ expect_status 0 "$status" "mad_count.sh --engine turnadd"
 
 # field PHASE COLUMN: a value of the run's summary.csv
 field() {
-	awk -F, -v p="$1" -v c="$2" '
-		NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-		$6 == p { print $col[c] }' "$TEST_TMP/run/summary.csv"
+	mad_field "$TEST_TMP/run" "$1" "$2"
 }
 
 bad=()

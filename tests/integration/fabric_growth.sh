@@ -20,19 +20,12 @@
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"
-need_fabric
-need_turnadd
-need_built "$TOPOGEN" "$top_builddir/scripts/madtally" \
-	"$top_builddir/scripts/lftread"
-[[ -r $top_builddir/scripts/.libs/libmadcount.so ]] ||
-	fail "$top_builddir/scripts/.libs/libmadcount.so not built"
+need_mad_count
 make_tmpdir
 
 # field RUN PHASE COLUMN: a value of the run's summary.csv
 field() {
-	awk -F, -v p="$2" -v c="$3" '
-		NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-		$6 == p { print $col[c] }' "$TEST_TMP/$1/summary.csv"
+	mad_field "$TEST_TMP/$1" "$2" "$3"
 }
 
 # count NAME ENGINE NETFILE MAD_COUNT-OPTIONS...

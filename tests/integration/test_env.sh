@@ -53,6 +53,24 @@ need_turnadd() {
 		skip "plugin not built: no $TURNADD_PLUGIN_DIR/libturnadd.so"
 }
 
+# What scripts/mad_count.sh needs: ibsim and OpenSM, the plugin, the
+# generator, madtally, lftread and libmadcount.so.
+need_mad_count() {
+	need_fabric
+	need_turnadd
+	need_built "$TOPOGEN" "$top_builddir/scripts/madtally" \
+		"$top_builddir/scripts/lftread"
+	[[ -r $top_builddir/scripts/.libs/libmadcount.so ]] ||
+		fail "$top_builddir/scripts/.libs/libmadcount.so not built"
+}
+
+# mad_field DIR PHASE COLUMN: a value of mad_count.sh's DIR/summary.csv
+mad_field() {
+	awk -F, -v p="$2" -v c="$3" '
+		NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		$6 == p { print $col[c] }' "$1/summary.csv"
+}
+
 # A temp dir removed at exit.
 make_tmpdir() {
 	TEST_TMP=$(mktemp -d "${TMPDIR:-/tmp}/$test_name.XXXXXX")
