@@ -39,12 +39,12 @@ count() {
 		status=$?
 	sed "s/^/$name: /" "$TEST_TMP/$name.txt"
 	expect_status 0 "$status" "mad_count.sh on $name"
-	for phase in $(awk -F, 'NR > 1 { print $6 }' "$TEST_TMP/$name/summary.csv"); do
-		[[ $(field "$name" "$phase" verdict) == OK ]] ||
-			fail "$name: tables not OK after $phase"
-		[[ $(field "$name" "$phase" configured_by) == "$engine" ]] ||
-			fail "$name: OpenSM fell back at $phase"
-	done
+	while IFS=, read -r phase verdict by; do
+		[[ $verdict == OK ]] || fail "$name: tables not OK after $phase"
+		[[ $by == "$engine" ]] || fail "$name: OpenSM fell back at $phase"
+	done < <(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ print $6 "," $c["verdict"] "," $c["configured_by"] }' \
+		"$TEST_TMP/$name/summary.csv")
 }
 
 # same_tp A B LABEL: throughputs A and B equal (4 decimals, lftcheck's)
