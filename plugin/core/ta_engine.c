@@ -33,6 +33,7 @@ struct route_job {
 				 * configured one is back */
 	uint32_t *group;	/* per destination */
 	uint32_t *spread;	/* per destination */
+	uint32_t *leaf_rot;	/* chunk keys: struct ta_intree's, or NULL */
 	uint8_t sets_2level;	/* LIDs in spine sets on a two-level tree
 				 * (ta_spine_spread()) */
 	uint32_t *by_switch;	/* destination indices grouped by switch */
@@ -152,12 +153,34 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
  * Where P does not divide R (LMC 0, 2-level), by chunks of (rank, leaf)
  * positions instead (ta_period_chunk_keys()).
  */
-static void spread_to_key(const struct ta_graph *g, uint32_t *spread)
+/* with chunk keys: leaf i (switches with hosts, by index) gets i */
+static uint32_t *leaf_numbers(const struct ta_graph *g)
+{
+	uint32_t *rot = calloc(g->n_sw + 1, sizeof(*rot));
+	uint8_t *host = calloc(g->n_sw + 1, 1);
+	uint32_t d, s, n = 0;
+
+	if (!rot || !host) {
+		free(rot);
+		free(host);
+		return NULL;
+	}
+	for (d = 0; d < g->n_dest; d++)
+		host[g->dest[d].sw] |= g->dest[d].is_host;
+	for (s = 0; s < g->n_sw; s++)
+		if (host[s])
+			rot[s] = n++;
+	free(host);
+	return rot;
+}
+
+/* 1 with chunk keys (ta_period_chunk_keys()), else 0 */
+static int spread_to_key(const struct ta_graph *g, uint32_t *spread)
 {
 	uint32_t d, ranks = 1, period = ta_graph_leaf_period(g);
 
 	if (ta_period_chunk_keys(g, period, spread))
-		return;
+		return 1;
 	for (d = 0; d < g->n_dest; d++)
 		if (g->dest[d].is_host && spread[d] + 1 > ranks)
 			ranks = spread[d] + 1;
@@ -166,7 +189,7 @@ static void spread_to_key(const struct ta_graph *g, uint32_t *spread)
 			ranks = period;
 		for (d = 0; d < g->n_dest; d++)
 			spread[d] += ranks * g->dest[d].sw;
-		return;
+		return 0;
 	}
 	/*
 	 * Oversubscribed leaves (more ranks than spines): the leaves still
@@ -177,6 +200,7 @@ static void spread_to_key(const struct ta_graph *g, uint32_t *spread)
 	for (d = 0; d < g->n_dest; d++)
 		spread[d] = spread[d] % period +
 			    period * (spread[d] / period + g->dest[d].sw);
+	return 0;
 }
 
 /* destination indices grouped by switch, so per-switch work is cached */
@@ -233,7 +257,8 @@ static int prepare(struct route_job *j)
 	    !(j->by_switch = order_by_switch(g)))
 		goto oom;
 	j->sets_2level = r == 1;
-	spread_to_key(g, j->spread);
+	if (spread_to_key(g, j->spread) && !(j->leaf_rot = leaf_numbers(g)))
+		goto oom;
 	for (d = 0; d < g->n_dest; d++)
 		j->group[d] = ta_traffic_group_of(j->tr, g->dest[d].guid,
 						  g->dest[d].name);
@@ -711,6 +736,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 		free(cols.buf);
 		return -1;
 	}
+	t.leaf_rot = j->leaf_rot;
 	if (j->minor_load)
 		memset(j->minor_load, 0,
 		       2 * (size_t)g->n_links * sizeof(*j->minor_load));
@@ -790,6 +816,7 @@ static void job_free(struct route_job *j)
 	ta_traffic_free(&j->traffic);
 	free(j->group);
 	free(j->spread);
+	free(j->leaf_rot);
 	free(j->by_switch);
 	free(j->turn_w);
 	ta_classes_free(&j->cls);

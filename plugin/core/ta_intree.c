@@ -260,6 +260,14 @@ static void compute_div(struct ta_intree *t, uint32_t dest_sw)
 
 #define MAX_SIB 256u
 
+/* the neighbour digit of key digit q among peers at switch s */
+static uint32_t neighbour_digit(const struct ta_intree *t, uint32_t s,
+				uint32_t q, uint32_t peers)
+{
+	return (q + (t->leaf_rot && t->has_host[s] ? t->leaf_rot[s] : 0)) %
+	       peers;
+}
+
 /*
  * A displaced destination's pick at switch s (struct ta_choice): index
  * in cand (n candidates, sorted by sort_cand) of candidate key mod n,
@@ -373,7 +381,7 @@ static uint32_t choose(const struct ta_intree *t, uint32_t s,
 		for (k = 1; k < n; k++)
 			peers += t->g->sw[s].ends[cand[k]].peer !=
 				 t->g->sw[s].ends[cand[k - 1]].peer;
-		want = q % peers;
+		want = neighbour_digit(t, s, q, peers);
 		for (k = 1; k < n && want; k++)
 			if (t->g->sw[s].ends[cand[k]].peer !=
 			    t->g->sw[s].ends[cand[k - 1]].peer && !--want)
@@ -513,7 +521,8 @@ uint32_t ta_intree_plain(struct ta_intree *t, uint32_t dest_sw,
 	for (k = 1; k < t->n_plain; k++) {
 		uint32_t v = t->plain_order[k], peers = t->n_peers[v];
 		const uint32_t *grp = t->pg + t->pg_start[v];
-		uint32_t q = spread / t->div[v], want = q % peers;
+		uint32_t q = spread / t->div[v];
+		uint32_t want = neighbour_digit(t, v, q, peers);
 		uint32_t first = grp[want];
 		uint32_t end = want + 1 < peers ? grp[want + 1] : t->pc_n[v];
 
@@ -589,7 +598,8 @@ uint32_t ta_intree_fast(struct ta_intree *t, const uint8_t *state,
 			/* choose()'s rule: neighbour digit, then parallel */
 			uint32_t peers = t->n_peers[v];
 			const uint32_t *grp = t->pg + t->pg_start[v];
-			uint32_t q = ch->spread / t->div[v], want = q % peers;
+			uint32_t q = ch->spread / t->div[v];
+			uint32_t want = neighbour_digit(t, v, q, peers);
 			uint32_t first = grp[want];
 			uint32_t end = want + 1 < peers ? grp[want + 1] : n;
 

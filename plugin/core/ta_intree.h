@@ -28,6 +28,14 @@
 
 struct ta_intree {
 	const struct ta_graph *g;
+	/*
+	 * NULL, or per switch a number added to the neighbour digit at the
+	 * switches with hosts (the leaves), set by the caller after init:
+	 * with chunk keys (ta_period.h) leaf i sends chunk c through
+	 * neighbour (c + leaf_rot[i]) mod P, so a destination's traffic
+	 * comes down to its leaf through every spine, not one
+	 */
+	const uint32_t *leaf_rot;
 	uint32_t *dist;		/* hops to the destination switch */
 	uint32_t *out_end;	/* chosen link end, or TA_OUT_DELIVER */
 	uint32_t *order;	/* switches with a route, nearest first */
