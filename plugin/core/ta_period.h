@@ -30,8 +30,11 @@ uint32_t ta_graph_leaf_period(const struct ta_graph *g);
  * the leaf LIDs yet other blocks).  Instead the positions (rank r, leaf
  * L), rank-major, leaves in index order, every leaf fully populated,
  * then the leaf switches' own LIDs as rank R, are cut into P contiguous
- * chunks of (R + 1) * N / P positions (N leaves); a leaf sends chunk c
- * through its neighbour c (by switch index: spine or director c), and
+ * chunks of (R + 1) * N / P positions (N leaves); leaf i (the i-th
+ * switch with hosts by index) sends chunk c through its neighbour
+ * (c + i) mod P (by switch index: spine or director), so every spine
+ * carries one chunk of every leaf and a destination's traffic comes down
+ * to its leaf through every spine (struct ta_intree, leaf_rot), and
  * lid_assign gives each chunk its own
  * block-aligned range (lid_assign/README, "Oversubscribed leaves").  So
  * a spine carries the fewest 64-LID blocks per leaf.  Used only where

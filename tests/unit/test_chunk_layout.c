@@ -285,7 +285,8 @@ static unsigned changed_blocks(const struct built *b,
 			uint8_t now = d1 == UINT32_MAX ? TA_NO_PORT :
 				      ta_result_port(r1, s, d1);
 
-			if (old != now)
+			/* a LID gone keeps its entry (plugin/lft_write.c) */
+			if (old != now && d1 != UINT32_MAX)
 				blk[lid / 64] = 1;
 		}
 		for (k = 0; k < NBLK; k++)
@@ -642,8 +643,9 @@ static void setup_dirs(struct built *b, const struct dir_case *c)
 
 /*
  * Worst, over (leaf, director), of the blocks a failure of the director
- * rewrites on the leaf: those holding a LID the leaf sends through the
- * director, or one of the director's own switch LIDs.
+ * rewrites on the leaf: those holding a LID (host or leaf switch) the
+ * leaf sends through the director.  The director's own switch LIDs go
+ * with it and keep their entries (plugin/lft_write.c).
  */
 static unsigned blocks_per_dir(const struct built *b, const struct dir_case *c)
 {
@@ -657,10 +659,9 @@ static unsigned blocks_per_dir(const struct built *b, const struct dir_case *c)
 		for (d = 0; d < g->n_dest; d++) {
 			const struct ta_dest *x = &g->dest[d];
 
-			if (x->sw == s)
+			if (x->sw == s || x->sw >= l)
 				continue;
-			dir = x->sw >= l ? dir_of(c, x->sw) :
-			      dir_of(c, neighbour(b, s,
+			dir = dir_of(c, neighbour(b, s,
 					ta_result_port(&b->r, s, d)));
 			ck_assert_uint_lt(dir, c->dirs);
 			blk[(size_t)dir * NBLK + x->lid / 64] = 1;
@@ -719,7 +720,13 @@ static void run_dir_case(const struct dir_case *c)
 	       c->absent_pct, worst, fail, c->line < 0 ? "all" : "a line",
 	       c->gone, dir_bound(c));
 	ck_assert_uint_le(worst, dir_bound(c));
-	ck_assert_uint_le(fail, dir_bound(c));
+	/*
+	 * one line switch: the leaves cabled to it also reach their
+	 * director's other switches another way, one more block (those
+	 * LIDs sit in the director's chunk, not in the chunk the leaf sends
+	 * through it: the leaves' chunks differ, ta_intree.h leaf_rot)
+	 */
+	ck_assert_uint_le(fail, dir_bound(c) + (c->line >= 0));
 	ck_assert_uint_gt(fail, 0);
 	ta_prior_buf_free(&pb);
 	ta_result_free(&r1);
