@@ -150,8 +150,8 @@ static int cmp_u64(const void *a, const void *b)
 
 static int was_seen(const struct ta_saved *sv, uint64_t guid)
 {
-	return bsearch(&guid, sv->seen, sv->n_seen, sizeof(*sv->seen),
-		       cmp_u64) != NULL;
+	return sv->n_seen && bsearch(&guid, sv->seen, sv->n_seen,
+				     sizeof(*sv->seen), cmp_u64);
 }
 
 /* g's switches never routed before */
