@@ -25,7 +25,9 @@
  * host LIDs takes P from the topology.  With LMC > 0 the choice of G is
  * lid_groups_lmc.c's (the ranks that share spines are r mod P /
  * gcd(P, 2^LMC) there), and the switches without hosts take a group
- * of their own after the others (bare_switches()).  A resweep whose
+ * of their own after the others (bare_switches()); without LMC they do
+ * where that saves blocks (n_groups()), else they are spread like the
+ * leaf switches.  A resweep whose
  * switches with hosts differ in neighbour count (leaves that lost
  * uplinks: a link down, part of a failed director back) has no P;
  * where grouping it without one moves LIDs, la_assign tries again with
@@ -178,42 +180,168 @@ static uint64_t blocks(uint64_t lids)
 }
 
 /*
+ * LMC 0: the blocks per leaf the worst spine's failure rewrites with
+ * g_n groups.  Group g holds the ranks x with x mod g_n = g (every leaf
+ * fully populated), then its switches (index i mod g_n = g), by GUID;
+ * a spine's failure rewrites its blocks up to its last host or leaf
+ * switch LID (the LIDs of switches without hosts after that are
+ * reached over fixed links; a failed switch's LIDs keep their stale
+ * entries, plugin/lft_write.c).  apart: the switches without hosts in
+ * a group of their own instead (bare_switches()).  Spine k carries the
+ * ranks x with x mod p = k: the sum of their groups' blocks.
+ * UINT64_MAX if out of memory.
+ */
+static uint64_t lmc0_cost(const struct la_work *w, const uint32_t *sw_rank,
+			  uint32_t g_n, uint32_t r, uint32_t p,
+			  uint32_t leaves, bool apart)
+{
+	const struct la_input *in = w->in;
+	uint32_t *by_rank = malloc((in->n_sw + 1) * sizeof(*by_rank));
+	uint32_t *cnt = calloc(g_n + 1, sizeof(*cnt));
+	uint32_t *span = calloc(g_n + 1, sizeof(*span));
+	uint8_t *host = calloc(in->n_sw + 1, 1);
+	uint8_t *on = calloc((size_t)g_n * p + 1, 1);
+	uint64_t worst = UINT64_MAX, sum;
+	uint32_t i, k, g;
+
+	if (!by_rank || !cnt || !span || !host || !on)
+		goto out;
+	for (i = 0; i < in->n_ports; i++)
+		if (in->ports[i].kind == LA_HOST)
+			host[in->ports[i].sw] = 1;
+	for (i = 0; i < in->n_sw; i++)
+		by_rank[sw_rank[i]] = i;
+	for (i = 0; i < in->n_sw; i++) {	/* in GUID order */
+		if (apart && !host[by_rank[i]])
+			continue;
+		g = i % g_n;
+		cnt[g]++;
+		if (host[by_rank[i]])
+			span[g] = cnt[g];
+	}
+	for (i = 0; i < r; i++)
+		on[(size_t)(i % p) * g_n + i % g_n] = 1;
+	worst = 0;
+	for (k = 0; k < p; k++) {
+		sum = 0;
+		for (g = 0; g < g_n; g++)
+			if (on[(size_t)k * g_n + g])
+				sum += blocks((uint64_t)leaves *
+					      ((r - 1 - g) / g_n + 1) +
+					      span[g]);
+		worst = sum > worst ? sum : worst;
+	}
+out:
+	free(by_rank);
+	free(cnt);
+	free(span);
+	free(host);
+	free(on);
+	return worst;
+}
+
+/*
+ * Old LIDs with the switches without hosts in a group of their own:
+ * some of them has an old LID and all of theirs lie above every old
+ * host LID.
+ */
+static bool old_bare_apart(const struct la_input *in)
+{
+	uint8_t *host = calloc(in->n_sw + 1, 1);
+	uint32_t i, top = 0;
+	bool any = false, above = true;
+
+	if (!host)
+		return false;
+	for (i = 0; i < in->n_ports; i++)
+		if (in->ports[i].kind == LA_HOST) {
+			host[in->ports[i].sw] = 1;
+			if (in->ports[i].old_lid > top)
+				top = in->ports[i].old_lid;
+		}
+	for (i = 0; i < in->n_ports; i++) {
+		const struct la_port *q = &in->ports[i];
+
+		if (q->kind != LA_SWITCH || host[q->sw] || !q->old_lid)
+			continue;
+		any = true;
+		above = above && q->old_lid > top;
+	}
+	free(host);
+	return any && above;
+}
+
+/*
  * G, the number of groups, given R (see above).  A fresh fabric takes
  * P only where it saves blocks: when the LIDs of all the ranks sharing
  * a spine (every leaf fully populated, and the switches) fill fewer
  * 64-LID blocks together than in one group per rank; otherwise one
  * group per rank keeps what one of several parallel links carries
  * within its own blocks.
+ *
+ * LMC 0: the switches without hosts (spines, directors) are spread
+ * over the groups like the leaf switches, unless a group of their own
+ * after the others (w->bare_apart, bare_switches(); G chosen again
+ * from P and R, counting only the hosts and the leaf switches) gives
+ * the worst spine fewer blocks per leaf (lmc0_cost()): no spine's
+ * failure reroutes them, so in the rank groups they only take room
+ * (topogen fattree3 6 12 6 12 12: 108 director switches in 12 rank
+ * groups of 3 blocks, 6 a director; apart, 6 groups of 5 blocks).
+ * Where that saves nothing the layout stays as it was (a group of
+ * their own would only add blocks to every LFT).  With old host LIDs
+ * G is the one they show, and the switches go apart if that saves
+ * blocks for it or if their old LIDs are apart (old_bare_apart(): a
+ * tie, as where the leaves come first in GUID order and a resweep
+ * keeps G = P; apart never costs more for the same G).
  */
-static uint32_t n_groups(const struct la_work *w, uint32_t r)
+static uint32_t n_groups(struct la_work *w, const uint32_t *sw_rank,
+			 uint32_t r)
 {
 	const struct la_input *in = w->in;
 	uint32_t leaves = 0, p = topo_period(in, w->keep_period, &leaves);
-	uint32_t old, per;
+	uint32_t old, per, g0, g1;
 	uint64_t hw = 1u << in->lmc, sw = in->sp0_lmc ? hw : 1;
-	uint64_t one, shared;
+	uint64_t one, shared, c0, c1, cr;
 
+	w->bare_apart = false;
 	if (!p || r <= 1)
 		return r;
 	old = old_period(in);
 	if (in->lmc)
 		return old == UINT32_MAX ? la_lmc_groups(in, r, p, leaves) :
 			la_lmc_keep_old(in, r, p, leaves, old);
-	if (old != UINT32_MAX)
-		return old >= p && old < r ? old : r;
-	if (p >= r)
-		return r;
-	per = (r + p - 1) / p;	/* ranks sharing a spine */
-	one = blocks(leaves * hw + (in->n_sw + r - 1) / r * sw);
-	shared = blocks(leaves * per * hw + (in->n_sw + p - 1) / p * sw);
-	return shared < per * one ? p : r;
+	if (old != UINT32_MAX) {
+		g0 = old >= p && old < r ? old : r;
+	} else if (p >= r) {
+		g0 = r;
+	} else {
+		per = (r + p - 1) / p;	/* ranks sharing a spine */
+		one = blocks(leaves * hw + (in->n_sw + r - 1) / r * sw);
+		shared = blocks(leaves * per * hw +
+				(in->n_sw + p - 1) / p * sw);
+		g0 = shared < per * one ? p : r;
+	}
+	c0 = lmc0_cost(w, sw_rank, g0, r, p, leaves, false);
+	g1 = g0;
+	c1 = lmc0_cost(w, sw_rank, g0, r, p, leaves, true);
+	if (old == UINT32_MAX && p < r) {	/* a fresh choice of G */
+		c1 = lmc0_cost(w, sw_rank, p, r, p, leaves, true);
+		cr = lmc0_cost(w, sw_rank, r, r, p, leaves, true);
+		g1 = c1 < cr ? p : r;
+		c1 = c1 < cr ? c1 : cr;
+	}
+	w->bare_apart = c1 < c0 ||
+			(old != UINT32_MAX && old_bare_apart(in));
+	return w->bare_apart ? g1 : g0;
 }
 
 /*
  * With LMC > 0 on a fat tree (a period), the switches without hosts
  * (spines, directors) get a group of their own after the others: their
  * LIDs are reached over fixed links, no spine's failure reroutes them,
- * so they would only fill the blocks of the rank groups.  NULL: none.
+ * so they would only fill the blocks of the rank groups.  With LMC 0
+ * where n_groups() found that saves blocks (w->bare_apart).  Never for
+ * the chunks (lid_chunks.c places the spines).  NULL: none.
  */
 static uint8_t *bare_switches(const struct la_work *w, uint32_t r)
 {
@@ -221,7 +349,8 @@ static uint8_t *bare_switches(const struct la_work *w, uint32_t r)
 	uint32_t leaves = 0, i;
 	uint8_t *bare;
 
-	if (!in->lmc || r <= 1 || !topo_period(in, w->keep_period, &leaves))
+	if ((!in->lmc && !w->bare_apart) || r <= 1 ||
+	    !topo_period(in, w->keep_period, &leaves))
 		return NULL;
 	bare = malloc(in->n_sw + 1);
 	if (!bare)
@@ -360,7 +489,7 @@ static int assign_groups(struct la_work *w, const uint32_t *sw_rank,
 	if (spine_sets(w, r) < 0)
 		return -ENOMEM;
 	w->n_groups = w->sets.n_class ? w->sets.n_groups :
-		      r ? n_groups(w, r) : any_sw ? 1 : 0;
+		      r ? n_groups(w, sw_rank, r) : any_sw ? 1 : 0;
 	w->rank_groups = w->n_groups;
 	bare = bare_switches(w, r);
 	if (bare)

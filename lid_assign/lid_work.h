@@ -27,6 +27,9 @@ struct la_work {
 				 * spine sets would apply */
 	uint32_t force_sets;	/* 1 + k: the sets for P + k, whatever
 				 * the old LIDs show (la_lmc_sets) */
+	bool bare_apart;	/* LMC 0: the switches without hosts
+				 * take a group of their own (n_groups(),
+				 * bare_switches()) */
 	bool keep_period;	/* the switches with hosts differ in
 				 * neighbour count: P is the largest
 				 * (la_period_lost) */

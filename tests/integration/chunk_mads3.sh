@@ -12,6 +12,12 @@
 # (dir2-line0): every pair reachable, CDG acyclic, turnadd routed, no
 # more LFT MADs than the bound (scripts/mad_lib.sh, mad_bound), and no
 # host LID moved.
+# Then rank groups (3 directors dividing 6 host ports: no chunks) on
+# topogen fattree3 3 5 1 5 6 (25 leaves): the 18 director switches
+# spread over the 6 rank groups took a director's two ranks to 2 blocks
+# a leaf (50 LFT MADs at its failure where the bound is 25); in a group
+# of their own after 3 groups of 2 ranks (lid_groups.c), 1 block: the
+# same assertions for the failure and restore of dir1-.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"
@@ -105,5 +111,10 @@ for phase in failure restore; do
 	((worst <= 3)) ||
 		bad+=("line $phase: $worst LFT MADs on a dir2- switch")
 done
+
+net=$TEST_TMP/ft3-3x5x1x5x6.net
+"$TOPOGEN" fattree3 3 5 1 5 6 >"$net"
+run ranks --fail-prefix dir1-
+stable ranks
 ((${#bad[@]} == 0)) || fail "${bad[*]}"
 echo "$test_name: PASS"

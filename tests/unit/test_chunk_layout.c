@@ -259,7 +259,11 @@ static unsigned blocks_per_spine(const struct built *b,
 	return worst;
 }
 
-/* worst, over the leaves, of the blocks whose entries differ */
+/*
+ * Worst, over the leaves, of the blocks whose entries differ.  The LIDs
+ * gone with the failed switches keep their old entries, as the plugin
+ * leaves them (plugin/lft_write.c), so they change nothing.
+ */
 static unsigned changed_blocks(const struct built *b,
 			       const struct chunk_case *c,
 			       const struct ta_graph *g1,
@@ -467,10 +471,13 @@ END_TEST
 
 /*
  * 3-level trees (topogen fattree3 D LINES FABS PER_LINE H, H > D, D not
- * dividing H): the leaves face D directors, each a 2-level tree of line
+ * dividing H; and, marked apart, D dividing H: rank groups, the
+ * directors' switches in a group of their own, lid_groups.c): the
+ * leaves face D directors, each a 2-level tree of line
  * and fabric switches.  A director's failure rewrites on a leaf the
- * blocks holding a LID the leaf sent through it, or a LID of the
- * director's own switches; counted from the LIDs and tables (before:
+ * blocks holding a LID the leaf sent through it (the director's own
+ * switch LIDs go with it and keep their entries); counted from the LIDs
+ * and tables (before:
  * per (leaf, director); after the failure, routed again with the memory
  * of the first routing: the blocks whose entries changed), at most
  * ceil((hosts + leaves) / D / 64) on every leaf.  A line switch's failure
@@ -482,6 +489,9 @@ struct dir_case {
 	unsigned absent_pct;
 	unsigned gone;		/* director that fails */
 	int line;		/* >= 0: only that line switch of it fails */
+	bool apart;		/* D divides H (rank groups, no chunks): the
+				 * directors' own switch LIDs are in a group
+				 * of their own (lid_groups.c) */
 };
 
 static unsigned dir_leaves(const struct dir_case *c)
@@ -738,19 +748,75 @@ static void run_dir_case(const struct dir_case *c)
 
 static const struct dir_case dir_cases[] = {
 	/* 12 directors, 18 hosts a leaf, 64 leaves: 101 LIDs, 2 blocks */
-	{ 12, 8, 4, 8, 18, 0, 3, -1 },
-	{ 12, 8, 4, 8, 18, 25, 7, -1 },
-	{ 12, 8, 4, 8, 18, 0, 5, 2 },
+	{ 12, 8, 4, 8, 18, 0, 3, -1, false },
+	{ 12, 8, 4, 8, 18, 25, 7, -1, false },
+	{ 12, 8, 4, 8, 18, 0, 5, 2, false },
 	/* 8 directors, 12 hosts: 52 LIDs, 1 block */
-	{ 8, 4, 2, 8, 12, 0, 0, -1 },
-	{ 8, 4, 2, 8, 12, 30, 6, 1 },
+	{ 8, 4, 2, 8, 12, 0, 0, -1, false },
+	{ 8, 4, 2, 8, 12, 30, 6, 1, false },
 	/* 6 directors, 16 hosts, 48 leaves: 136 LIDs, 3 blocks */
-	{ 6, 6, 4, 8, 16, 20, 2, -1 },
+	{ 6, 6, 4, 8, 16, 20, 2, -1, false },
+	/*
+	 * Rank groups (D divides H): 6 directors, 12 hosts, 144 leaves,
+	 * a director carries ranks k and k + 6: 288 host LIDs and 24
+	 * leaf LIDs, 5 blocks.  With the 108 director switches spread over
+	 * the groups (i mod G) there were 12 groups (one a rank) of 3
+	 * blocks: 6 a director.
+	 */
+	{ 6, 12, 6, 12, 12, 0, 2, -1, true },	/* 5: 6 before */
+	{ 6, 12, 6, 12, 12, 20, 4, -1, true },
+	{ 6, 12, 6, 12, 12, 0, 1, 5, true },
 };
 
 START_TEST(test_dir_case)
 {
 	run_dir_case(&dir_cases[_i]);
+}
+END_TEST
+
+/*
+ * LIDs laid out by the rule of before on fattree3 6 12 6 12 12: one
+ * group a rank (12), the director switches spread over them with the
+ * leaves (switch i in group i mod 12): group r holds the rank-r hosts,
+ * leaf by leaf, then its switches by GUID, from a block boundary (group
+ * 0 from LID 1).  lid_assign keeps every one of them, with all switches
+ * present and with director 2 gone: the new placement of the switches
+ * without hosts moves no LID of a fabric numbered the old way.
+ */
+START_TEST(test_dir_old_spread)
+{
+	static const struct dir_case c = { 6, 12, 6, 12, 12, 0, 2, -1, true };
+	static struct built b;
+	unsigned i, g_n = 12, l = dir_leaves(&c), next = 0, start[12];
+	unsigned sws[12] = { 0 };
+	uint8_t *gone;
+
+	setup_dirs(&b, &c);
+	for (i = 0; i < b.t.n_sw; i++)
+		sws[i % g_n]++;
+	for (i = 0; i < g_n; i++) {	/* the fewest blocks, as natural */
+		unsigned size = l + sws[i], lo = i ? next : 1;
+
+		start[i] = lo;
+		next = i ? lo + (size + 63) / 64 * 64 :
+			   (size + 1 + 63) / 64 * 64;
+	}
+	for (i = 0; i < b.t.n_sw; i++)
+		b.ports[i].lid = (uint16_t)(start[i % g_n] + l + i / g_n);
+	for (i = 0; i < b.t.n_hosts; i++) {
+		struct la_port *h = &b.ports[b.host_of[i]];
+
+		ck_assert_uint_lt(h->sw, l);
+		h->lid = (uint16_t)(start[h->sw_port - 1u] + h->sw);
+	}
+	gone = calloc(b.t.n_sw + 1, 1);
+	ck_assert_ptr_nonnull(gone);
+	reassign(&b, gone);
+	for (i = 0; i < c.lines + c.fabs; i++)
+		gone[l + 2 * (c.lines + c.fabs) + i] = 1;
+	reassign(&b, gone);
+	free(gone);
+	teardown(&b);
 }
 END_TEST
 
@@ -771,6 +837,7 @@ int main(void)
 	tcase_set_timeout(dt, 300);
 	tcase_add_loop_test(dt, test_dir_case, 0,
 			    (int)(sizeof(dir_cases) / sizeof(dir_cases[0])));
+	tcase_add_test(dt, test_dir_old_spread);
 	suite_add_tcase(s, dt);
 	return run_suite(s);
 }
