@@ -52,6 +52,7 @@ struct route_job {
 	struct ta_flow bal_flow;
 	double *bal_load;
 	uint8_t *bal_main;
+	uint32_t *bal_same;	/* struct ta_choice's same */
 	struct ta_cdg cdg;
 	struct ta_escape esc;
 	uint32_t *piece_size;
@@ -725,6 +726,20 @@ static int minor_second_pass(struct route_job *j, struct ta_intree *t,
 	return 0;
 }
 
+/* adds the tree's output channels to same[] (struct ta_choice) */
+static void count_same(const struct ta_graph *g, const struct ta_intree *t,
+		       uint32_t *same)
+{
+	uint32_t k;
+
+	for (k = 1; k < t->n_order; k++) {
+		uint32_t s = t->order[k], e = t->out_end[s];
+
+		if (e < g->sw[s].n_ends)
+			same[g->sw[s].ends[e].out_chan]++;
+	}
+}
+
 static int route_all(struct route_job *j, struct ta_result *res)
 {
 	const struct ta_graph *g = j->g;
@@ -735,7 +750,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	int keeping = j->all_carried && j->prior && j->prior->last_port;
 	uint8_t *kept = calloc(g->n_dest + 1, 1);
 	uint8_t *used = NULL;	/* destinations for minor_second_pass() */
-	uint32_t k;
+	uint32_t k, same_sw = UINT32_MAX;
 	int err = 0;
 
 	if (ta_sibs_init(&sibs, g, j->prior) || ta_intree_init(&t, g) ||
@@ -784,6 +799,11 @@ static int route_all(struct route_job *j, struct ta_result *res)
 		} else if (j->bal_load) {
 			ch.main_sw = j->bal_main;
 			ch.load = j->bal_load;
+			ch.same = j->bal_same;
+			if (sw != same_sw)
+				memset(j->bal_same, 0, 2 * (size_t)g->n_links *
+				       sizeof(*j->bal_same));
+			same_sw = sw;
 		}
 		ta_sibs_for(&sibs, d, kept, &ch);
 		got = ta_intree_fast(&t, j->cdg.state, sw, &ch);
@@ -805,6 +825,8 @@ static int route_all(struct route_job *j, struct ta_result *res)
 		if (j->bal_load && g->dest[d].is_host)
 			ta_flow_add(&j->bal_flow, g, &t, j->group[d], NULL,
 				    j->bal_load);
+		if (ch.same)
+			count_same(g, &t, j->bal_same);
 	}
 	flush_columns(g, &cols, res);
 	if (keeping)
@@ -847,6 +869,7 @@ static void job_free(struct route_job *j)
 	ta_flow_free(&j->bal_flow);
 	free(j->bal_load);
 	free(j->bal_main);
+	free(j->bal_same);
 	free(j->piece_size);
 	ta_cdg_free(&j->cdg);
 	ta_escape_free(&j->esc);
@@ -948,7 +971,8 @@ static int balance_init(struct route_job *j)
 		return 0;
 	j->bal_load = calloc(2 * (size_t)g->n_links + 1, sizeof(*j->bal_load));
 	j->bal_main = calloc(g->n_sw + 1, 1);
-	if (!j->bal_load || !j->bal_main ||
+	j->bal_same = calloc(2 * (size_t)g->n_links + 1, sizeof(*j->bal_same));
+	if (!j->bal_load || !j->bal_main || !j->bal_same ||
 	    ta_flow_init(&j->bal_flow, g, j->tr, j->group)) {
 		ta_logf(j->log, TA_LOG_ERROR,
 			"out of memory preparing the routing");
