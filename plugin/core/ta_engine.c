@@ -41,6 +41,18 @@ struct route_job {
 	struct ta_classes cls;	/* minor traffic (ta_turn_class.h) */
 	struct ta_flow minor_flow;	/* of cls.minor, when cls has it */
 	double *minor_load;	/* per channel, as destinations are routed */
+	/*
+	 * Fabrics where every switch has hosts (not tree-like: random
+	 * nets, tori): equal next hops chosen by the load of the routes so far
+	 * (bal_load, of tr scaled so the largest sender sends 1), not by
+	 * index; bal_main all zero (struct ta_choice's main_sw: no switch
+	 * keeps the index rule).  Destinations with minor traffic keep
+	 * the minor rule.
+	 */
+	struct ta_flow bal_flow;
+	double *bal_load;
+	uint8_t *bal_main;
+	uint32_t *bal_same;	/* struct ta_choice's same */
 	struct ta_cdg cdg;
 	struct ta_escape esc;
 	uint32_t *piece_size;
@@ -392,6 +404,8 @@ static int find_light(struct route_job *j)
 
 	if (n < 0)
 		return -1;
+	if (!n)		/* no turn only minor: one class, as without */
+		ta_classes_free(&j->cls);
 	if (!j->cls.main_sw)
 		return 0;
 	ta_logf(j->log, TA_LOG_INFO,
@@ -712,6 +726,20 @@ static int minor_second_pass(struct route_job *j, struct ta_intree *t,
 	return 0;
 }
 
+/* adds the tree's output channels to same[] (struct ta_choice) */
+static void count_same(const struct ta_graph *g, const struct ta_intree *t,
+		       uint32_t *same)
+{
+	uint32_t k;
+
+	for (k = 1; k < t->n_order; k++) {
+		uint32_t s = t->order[k], e = t->out_end[s];
+
+		if (e < g->sw[s].n_ends)
+			same[g->sw[s].ends[e].out_chan]++;
+	}
+}
+
 static int route_all(struct route_job *j, struct ta_result *res)
 {
 	const struct ta_graph *g = j->g;
@@ -722,7 +750,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	int keeping = j->all_carried && j->prior && j->prior->last_port;
 	uint8_t *kept = calloc(g->n_dest + 1, 1);
 	uint8_t *used = NULL;	/* destinations for minor_second_pass() */
-	uint32_t k;
+	uint32_t k, same_sw = UINT32_MAX;
 	int err = 0;
 
 	if (ta_sibs_init(&sibs, g, j->prior) || ta_intree_init(&t, g) ||
@@ -740,6 +768,9 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	if (j->minor_load)
 		memset(j->minor_load, 0,
 		       2 * (size_t)g->n_links * sizeof(*j->minor_load));
+	if (j->bal_load)
+		memset(j->bal_load, 0,
+		       2 * (size_t)g->n_links * sizeof(*j->bal_load));
 	/* not with LMC siblings: the pass keeps no sibling order */
 	if (j->minor_load && !sibs.order)
 		used = calloc(g->n_dest + 1, 1);
@@ -765,6 +796,14 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			ch.load = j->minor_load;
 			if (used && !ch.home && g->dest[d].is_host)
 				used[d] = 1;
+		} else if (j->bal_load) {
+			ch.main_sw = j->bal_main;
+			ch.load = j->bal_load;
+			ch.same = j->bal_same;
+			if (sw != same_sw)
+				memset(j->bal_same, 0, 2 * (size_t)g->n_links *
+				       sizeof(*j->bal_same));
+			same_sw = sw;
 		}
 		ta_sibs_for(&sibs, d, kept, &ch);
 		got = ta_intree_fast(&t, j->cdg.state, sw, &ch);
@@ -783,6 +822,11 @@ static int route_all(struct route_job *j, struct ta_result *res)
 		if (j->minor_load && g->dest[d].is_host)
 			ta_flow_add(&j->minor_flow, g, &t, j->group[d], NULL,
 				    j->minor_load);
+		if (j->bal_load && g->dest[d].is_host)
+			ta_flow_add(&j->bal_flow, g, &t, j->group[d], NULL,
+				    j->bal_load);
+		if (ch.same)
+			count_same(g, &t, j->bal_same);
 	}
 	flush_columns(g, &cols, res);
 	if (keeping)
@@ -822,6 +866,10 @@ static void job_free(struct route_job *j)
 	ta_classes_free(&j->cls);
 	ta_flow_free(&j->minor_flow);
 	free(j->minor_load);
+	ta_flow_free(&j->bal_flow);
+	free(j->bal_load);
+	free(j->bal_main);
+	free(j->bal_same);
 	free(j->piece_size);
 	ta_cdg_free(&j->cdg);
 	ta_escape_free(&j->esc);
@@ -887,6 +935,56 @@ static int prior_decides(const struct ta_prior *p, const struct ta_graph *g)
 		if (p->turn_state[k] == TA_TURN_ALLOWED ||
 		    p->turn_state[k] == TA_TURN_PROHIBITED)
 			return 1;
+	return 0;
+}
+
+/* 1 if every switch has a host (random nets, tori; not tree-like) */
+static int every_switch_has_hosts(const struct ta_graph *g)
+{
+	uint8_t *host = calloc(g->n_sw + 1, 1);
+	uint32_t d, s, n = 0;
+
+	if (!host)
+		return 0;
+	for (d = 0; d < g->n_dest; d++)
+		host[g->dest[d].sw] |= g->dest[d].is_host;
+	for (s = 0; s < g->n_sw; s++)
+		n += host[s];
+	free(host);
+	return n == g->n_sw;
+}
+
+/*
+ * bal_*: fabrics where every switch has hosts, so none is tree-like
+ * (a fat tree with a cable missing keeps the index rule that its
+ * port-major LIDs follow); destinations with minor traffic keep the
+ * minor rule (ta_turn_class.h)
+ */
+static int balance_init(struct route_job *j)
+{
+	const struct ta_graph *g = j->g;
+	double top = 0;
+	size_t k, n;
+
+	if (!every_switch_has_hosts(g) ||
+	    (j->o->experiment & TA_EXP_INDEX_CHOICE))
+		return 0;
+	j->bal_load = calloc(2 * (size_t)g->n_links + 1, sizeof(*j->bal_load));
+	j->bal_main = calloc(g->n_sw + 1, 1);
+	j->bal_same = calloc(2 * (size_t)g->n_links + 1, sizeof(*j->bal_same));
+	if (!j->bal_load || !j->bal_main || !j->bal_same ||
+	    ta_flow_init(&j->bal_flow, g, j->tr, j->group)) {
+		ta_logf(j->log, TA_LOG_ERROR,
+			"out of memory preparing the routing");
+		return -1;
+	}
+	/* only ratios count: the largest sender sends 1 */
+	n = (size_t)j->bal_flow.n_g * g->n_sw;
+	for (k = 0; k < n; k++)
+		if (j->bal_flow.send[k] > top)
+			top = j->bal_flow.send[k];
+	for (k = 0; top > 0 && k < n; k++)
+		j->bal_flow.send[k] /= top;
 	return 0;
 }
 
@@ -1156,7 +1254,8 @@ static int route_once(const struct ta_graph *g, const struct ta_options *o,
 	res->n_dest = g->n_dest;
 	res->port = malloc((size_t)g->n_sw * g->n_dest + 1);
 	if (!res->port || prepare(&j) || measure_init(&j) ||
-	    decide_turns(&j, &res->stats) || route_all(&j, res) ||
+	    decide_turns(&j, &res->stats) || balance_init(&j) ||
+	    route_all(&j, res) ||
 	    (j.measure && try_tp_candidate(&j, res, &st0) < 0)) {
 		job_free(&j);
 		ta_result_free(res);

@@ -343,22 +343,34 @@ static double path_load(const struct ta_intree *t, const struct ta_choice *ch,
  * fat trees joined at several links: one join link that every inter-tree
  * route into a pod may reach, against the join of the source's own pod).
  */
+/*
+ * With ch->same (fabrics where every switch has hosts, ta_engine.c):
+ * first the output channel fewest destinations of this destination's
+ * switch took before, then the rule above.
+ */
 static uint32_t least_loaded(const struct ta_intree *t, uint32_t s,
 			     const uint32_t *cand, uint32_t n, uint32_t pick,
 			     const struct ta_choice *ch)
 {
-	uint32_t k, at = pick, far, f;
+	const struct ta_port_ref *ends = t->g->sw[s].ends;
+	uint32_t k, at = pick, far, f, cnt = 0, c;
 	double best = path_load(t, ch, s, cand[pick], &far);
 
+	if (ch->same)
+		cnt = ch->same[ends[cand[pick]].out_chan];
 	for (k = 1; k < n; k++) {
 		uint32_t i = (pick + k) % n;
 		double l = path_load(t, ch, s, cand[i], &f);
 
-		if (l < best * (1 - 1e-9) ||
+		c = ch->same ? ch->same[ends[cand[i]].out_chan] : 0;
+		if (c > cnt)
+			continue;
+		if (c < cnt || l < best * (1 - 1e-9) ||
 		    (l > 0 && l <= best * (1 + 1e-9) && f > far)) {
 			best = l;
 			far = f;
 			at = i;
+			cnt = c;
 		}
 	}
 	return at;

@@ -130,6 +130,14 @@ struct ta_choice {
 	 */
 	const uint8_t *main_sw;
 	const double *load;
+	/*
+	 * NULL, or per channel the routes of the destinations of this
+	 * destination's switch routed before it: least_loaded compares
+	 * that count at the switch's own output first (the destinations
+	 * of one switch leave every switch by different links where they
+	 * can, as the index rule spreads them), then the path's load
+	 */
+	const uint32_t *same;
 	const uint8_t *home;	/* NULL, or this destination's column */
 	uint32_t home_stride;
 	const struct ta_sibling *sib;	/* n_sib siblings' ports, or NULL */

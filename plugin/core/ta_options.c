@@ -126,8 +126,10 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			o->experiment |= TA_EXP_NO_TREE_FIRST;
 		else if (!strcmp(tok[1], "flat_weights"))
 			o->experiment |= TA_EXP_FLAT_WEIGHTS;
+		else if (!strcmp(tok[1], "index_choice"))
+			o->experiment |= TA_EXP_INDEX_CHOICE;
 		else {
-			*why = "experiment must be none, no_tree_first or flat_weights";
+			*why = "experiment must be none, no_tree_first, flat_weights or index_choice";
 			return -1;
 		}
 	} else {
