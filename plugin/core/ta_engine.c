@@ -993,7 +993,8 @@ static int measure_init(struct route_job *j)
 	const struct ta_graph *g = j->g;
 
 	j->measure = j->o->mode == TA_MODE_TURN_ADDITION &&
-		     j->o->tp_candidate && !j->o->experiment &&
+		     j->o->tp_candidate &&
+		     !(j->o->experiment & ~TA_EXP_INDEX_CHOICE) &&
 		     !prior_decides(j->prior, g);
 	if (!j->measure)
 		return 0;

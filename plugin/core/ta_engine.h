@@ -66,7 +66,8 @@ struct ta_options {
  */
 #define TA_EXP_NO_TREE_FIRST 1u	/* escape-tree turns not pre-allowed */
 #define TA_EXP_FLAT_WEIGHTS 2u	/* every turn weighs the same */
-#define TA_EXP_INDEX_CHOICE 4u	/* equal next hops by index everywhere */
+#define TA_EXP_INDEX_CHOICE 4u	/* equal next hops by index everywhere
+				 * (tp_candidate still runs) */
 
 void ta_options_init(struct ta_options *o);
 void ta_options_clear(struct ta_options *o);
