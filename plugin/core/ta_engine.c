@@ -147,24 +147,6 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
 	return ta_spine_spread(g, m, spread);
 }
 
-/*
- * The destination's key for the digit-by-digit choice (ta_intree.h):
- * its rank on its switch plus the switch index times the number of
- * host ranks, so the low digit is the rank (the leaves' choice) and the
- * next ones count switches.  When every switch with hosts has the same
- * number P of neighbour switches (a fat tree's leaves and their
- * spines), the number of ranks is rounded up to P, so a leaf sends
- * rank r through neighbour r mod P whatever the switch.  Oversubscribed
- * leaves (R > P): the key is r mod P + P * (r / P + switch), so ranks
- * r, r + P, ... share a spine, and so do the port-major LIDs of
- * lid_assign, which groups them by the same P; the next digit is the
- * switch plus r / P (not the switch times the ranks rounded up: with a
- * factor in common with the next level's number of hops, that digit
- * reached only some of them, e.g. 2 of 6 fabric switches of a director
- * with 12 ranks on 11 directors).
- * Where P does not divide R (LMC 0, 2-level), by chunks of (rank, leaf)
- * positions instead (ta_period_chunk_keys()).
- */
 /* with chunk keys: leaf i (switches with hosts, by index) gets i */
 static uint32_t *leaf_numbers(const struct ta_graph *g)
 {
@@ -186,7 +168,25 @@ static uint32_t *leaf_numbers(const struct ta_graph *g)
 	return rot;
 }
 
-/* 1 with chunk keys (ta_period_chunk_keys()), else 0 */
+/*
+ * The destination's key for the digit-by-digit choice (ta_intree.h):
+ * its rank on its switch plus the switch index times the number of
+ * host ranks, so the low digit is the rank (the leaves' choice) and the
+ * next ones count switches.  When every switch with hosts has the same
+ * number P of neighbour switches (a fat tree's leaves and their
+ * spines), the number of ranks is rounded up to P, so a leaf sends
+ * rank r through neighbour r mod P whatever the switch.  Oversubscribed
+ * leaves (R > P): the key is r mod P + P * (r / P + switch), so ranks
+ * r, r + P, ... share a spine, and so do the port-major LIDs of
+ * lid_assign, which groups them by the same P; the next digit is the
+ * switch plus r / P (not the switch times the ranks rounded up: with a
+ * factor in common with the next level's number of hops, that digit
+ * reached only some of them, e.g. 2 of 6 fabric switches of a director
+ * with 12 ranks on 11 directors).
+ * Where P does not divide R (LMC 0, 2-level), by chunks of (rank, leaf)
+ * positions instead (ta_period_chunk_keys()).  Returns 1 with chunk
+ * keys, else 0.
+ */
 static int spread_to_key(const struct ta_graph *g, uint32_t *spread)
 {
 	uint32_t d, ranks = 1, period = ta_graph_leaf_period(g);
