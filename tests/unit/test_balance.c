@@ -21,6 +21,10 @@
  * intra-tree pairs worse off (middle and bottom joins: 18 and 38 instead
  * of 14 at K = 4), the file must therefore change the routes; a file
  * whose weights were ignored would not.
+ *
+ * And on a small fabric where every switch has a host, the balanced
+ * choice among equal next hops against the index rule
+ * (balanced_choice_hand_worked).
  */
 #include <check.h>
 #include <stdio.h>
@@ -181,6 +185,73 @@ START_TEST(joined_fat_trees_with_traffic_file)
 }
 END_TEST
 
+/*
+ * Equal next hops on a fabric where every switch has a host (not
+ * tree-like): s0 is cabled to s1, s2 and the stub s4; s1 and s2 both to
+ * s3 and s5; one host a switch, every host sending to every other.
+ * From s0 (and s4 behind it) s3 and s5 are two hops away, through s1 or
+ * s2.  The index rule takes the same digit for both (their keys 3 and 5
+ * are odd: the second neighbour, s2), so s0 -> s2 carries the hosts of
+ * s0 and s4 to s2, s3 and s5: 6 host pairs.  Choosing by load sends s3
+ * and s5 through different neighbours of s0, so s0 -> s1 and s0 -> s2
+ * carry those hosts to two switches each (4) and at most one pair more
+ * that another switch routes through s0 (s1 to s2 has three 2-hop
+ * routes); every other channel carries fewer: at most 5.
+ */
+static struct ta_graph *hand_graph(void)
+{
+	static const unsigned link[][2] = { { 0, 1 }, { 0, 2 }, { 0, 4 },
+		{ 1, 3 }, { 1, 5 }, { 2, 3 }, { 2, 5 } };
+	struct ta_graph *g = ta_graph_new();
+	unsigned next_port[6] = { 2, 2, 2, 2, 2, 2 }, i;
+	char name[16];
+
+	ck_assert_ptr_nonnull(g);
+	for (i = 0; i < 6; i++) {
+		snprintf(name, sizeof(name), "s%u", i);
+		ck_assert_int_ge(ta_graph_add_switch(g, 0x100 + i, name), 0);
+	}
+	for (i = 0; i < sizeof(link) / sizeof(link[0]); i++) {
+		unsigned a = link[i][0], b = link[i][1];
+
+		ck_assert_int_ge(ta_graph_add_link(g, a, next_port[a]++, b,
+						   next_port[b]++), 0);
+	}
+	for (i = 0; i < 6; i++) {
+		snprintf(name, sizeof(name), "s%u-h1", i);
+		ck_assert_int_ge(ta_graph_add_dest(g, 1 + i, i, 1, true,
+						   0x200 + i, name), 0);
+	}
+	ck_assert_int_eq(ta_graph_finalize(g), 0);
+	return g;
+}
+
+START_TEST(balanced_choice_hand_worked)
+{
+	struct ta_graph *g = hand_graph();
+	struct ta_options o;
+	struct ta_result r;
+	uint64_t by_index, balanced;
+
+	ta_options_init(&o);
+	o.experiment = TA_EXP_INDEX_CHOICE;
+	ck_assert_int_eq(ta_route(g, &o, NULL, &r), 0);
+	ck_assert_uint_eq(r.stats.unreachable, 0);
+	by_index = host_max_load(g, &r, NULL, "index rule", NULL);
+	ta_result_free(&r);
+	route(g, NULL, &r);
+	balanced = host_max_load(g, &r, NULL, "balanced", NULL);
+	ta_result_free(&r);
+	ck_assert_msg(by_index == 6,
+		      "index rule: busiest channel %llu host pairs, hand-worked 6",
+		      (unsigned long long)by_index);
+	ck_assert_msg(balanced <= 5,
+		      "balanced: busiest channel %llu host pairs, hand-worked at most 5",
+		      (unsigned long long)balanced);
+	ta_graph_free(g);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("balance");
@@ -190,6 +261,7 @@ int main(void)
 	tcase_add_test(tc, two_level_fat_trees);
 	tcase_add_test(tc, three_level_fat_trees);
 	tcase_add_test(tc, joined_fat_trees_with_traffic_file);
+	tcase_add_test(tc, balanced_choice_hand_worked);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
