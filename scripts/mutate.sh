@@ -171,6 +171,62 @@ tests: tests/integration/mcast_trees.sh
 what: the first member port of every group is left out of its tree
 
 # ---- end of multicast ----
+
+id: settling-kept
+file: plugin/core/ta_saved.c
+from: return ss && ss->settling && grew ? NULL : ss;
+to: return ss;
+tests: tests/unit/test_saved_rows tests/integration/fabric_growth.sh
+what: a switch back while its director is still incomplete keeps the routes it chose then
+
+id: settling-turns-kept
+file: plugin/core/ta_saved.c
+from: fresh[s] = ss && !routes_of(ss, grew);
+to: fresh[s] = 0;
+tests: tests/unit/test_saved_rows
+what: while switches join, the turns at a settling switch keep their decisions
+
+id: new-capacity-ignored
+file: plugin/core/ta_saved.c
+from: pb->prior.switches_new = switches_new(sv, g);
+to: pb->prior.switches_new = 0;
+tests: tests/unit/test_saved_rows tests/integration/fabric_growth.sh
+what: a switch never routed before leaves every other route in place (added capacity idle)
+
+id: chunk-rotation-off
+file: plugin/core/ta_intree.c
+from: return (q + (t->leaf_rot && t->has_host[s] ? t->leaf_rot[s] : 0)) %
+to: return (q + 0) %
+tests: tests/integration/fabric_growth.sh
+what: every leaf sends chunk c through the same director c (two of a leaf's hosts behind one down-link)
+
+id: chunk-digit-shared-factor
+file: plugin/core/ta_period.c
+from: spread[d] = c + period * (rank - r0 + x->sw);
+to: spread[d] = c + period * (rank - r0 + 3 * x->sw);
+tests: tests/integration/fabric_growth.sh
+what: the digit above the leaves shares a factor with the fabric switches (line switches use one of 3)
+
+id: balance-off
+file: plugin/core/ta_engine.c
+from: if (!every_switch_has_hosts(g) ||
+to: if (1 ||
+tests: tests/unit/test_balance
+what: on fabrics where every switch has hosts equal next hops go by index, not load
+
+id: period-lost-regroups
+file: lid_assign/lid_order.c
+from: keep = la_period_lost(in);
+to: keep = false;
+tests: tests/unit/test_lmc_layout tests/integration/lmc_reroute.sh
+what: a fabric whose leaves lost uplinks for a while is laid out anew (host LIDs move)
+
+id: bare-switches-spread
+file: lid_assign/lid_groups.c
+from: w->bare_apart = c1 < c0 ||
+to: w->bare_apart = (c1 < c0 && 0) ||
+tests: tests/unit/test_chunk_layout tests/integration/chunk_mads3.sh
+what: with LMC 0 the switches without hosts always fill the rank groups (a 6th block a director)
 EOF
 }
 

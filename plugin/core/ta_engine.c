@@ -33,7 +33,8 @@ struct route_job {
 				 * configured one is back */
 	uint32_t *group;	/* per destination */
 	uint32_t *spread;	/* per destination */
-	uint32_t *leaf_rot;	/* chunk keys: struct ta_intree's, or NULL */
+	uint32_t *leaf_rot;	/* chunk keys: struct ta_intree's, or NULL
+				 * (ta_period_chunk_keys()) */
 	uint8_t sets_2level;	/* LIDs in spine sets on a two-level tree
 				 * (ta_spine_spread()) */
 	uint32_t *by_switch;	/* destination indices grouped by switch */
@@ -147,27 +148,6 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
 	return ta_spine_spread(g, m, spread);
 }
 
-/* with chunk keys: leaf i (switches with hosts, by index) gets i */
-static uint32_t *leaf_numbers(const struct ta_graph *g)
-{
-	uint32_t *rot = calloc(g->n_sw + 1, sizeof(*rot));
-	uint8_t *host = calloc(g->n_sw + 1, 1);
-	uint32_t d, s, n = 0;
-
-	if (!rot || !host) {
-		free(rot);
-		free(host);
-		return NULL;
-	}
-	for (d = 0; d < g->n_dest; d++)
-		host[g->dest[d].sw] |= g->dest[d].is_host;
-	for (s = 0; s < g->n_sw; s++)
-		if (host[s])
-			rot[s] = n++;
-	free(host);
-	return rot;
-}
-
 /*
  * The destination's key for the digit-by-digit choice (ta_intree.h):
  * its rank on its switch plus the switch index times the number of
@@ -184,35 +164,30 @@ static uint32_t *leaf_numbers(const struct ta_graph *g)
  * reached only some of them, e.g. 2 of 6 fabric switches of a director
  * with 12 ranks on 11 directors).
  * Where P does not divide R (LMC 0, 2-level), by chunks of (rank, leaf)
- * positions instead (ta_period_chunk_keys()).  Returns 1 with chunk
- * keys, else 0.
+ * positions instead (ta_period_chunk_keys(), which also gives the
+ * leaves' rotation: *leaf_rot, else left NULL).
  */
-static int spread_to_key(const struct ta_graph *g, uint32_t *spread)
+static void spread_to_key(const struct ta_graph *g, uint32_t *spread,
+			  uint32_t **leaf_rot)
 {
 	uint32_t d, ranks = 1, period = ta_graph_leaf_period(g);
 
-	if (ta_period_chunk_keys(g, period, spread))
-		return 1;
+	if (ta_period_chunk_keys(g, period, spread, leaf_rot))
+		return;
 	for (d = 0; d < g->n_dest; d++)
 		if (g->dest[d].is_host && spread[d] + 1 > ranks)
 			ranks = spread[d] + 1;
-	if (!period || ranks <= period) {
-		if (period)
-			ranks = period;
+	if (period && ranks > period) {	/* oversubscribed leaves */
 		for (d = 0; d < g->n_dest; d++)
-			spread[d] += ranks * g->dest[d].sw;
-		return 0;
+			spread[d] = spread[d] % period +
+				    period * (spread[d] / period +
+					      g->dest[d].sw);
+		return;
 	}
-	/*
-	 * Oversubscribed leaves (more ranks than spines): the leaves still
-	 * choose by rank mod P; the next digit is the switch index plus
-	 * rank / P, so the switches one level up spread what they receive
-	 * over all their next hops whatever the number of ranks.
-	 */
+	if (period)
+		ranks = period;
 	for (d = 0; d < g->n_dest; d++)
-		spread[d] = spread[d] % period +
-			    period * (spread[d] / period + g->dest[d].sw);
-	return 0;
+		spread[d] += ranks * g->dest[d].sw;
 }
 
 /* destination indices grouped by switch, so per-switch work is cached */
@@ -269,8 +244,7 @@ static int prepare(struct route_job *j)
 	    !(j->by_switch = order_by_switch(g)))
 		goto oom;
 	j->sets_2level = r == 1;
-	if (spread_to_key(g, j->spread) && !(j->leaf_rot = leaf_numbers(g)))
-		goto oom;
+	spread_to_key(g, j->spread, &j->leaf_rot);
 	for (d = 0; d < g->n_dest; d++)
 		j->group[d] = ta_traffic_group_of(j->tr, g->dest[d].guid,
 						  g->dest[d].name);

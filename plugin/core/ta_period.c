@@ -134,7 +134,7 @@ out:
 }
 
 int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
-			 uint32_t *spread)
+			 uint32_t *spread, uint32_t **leaf_rot)
 {
 	uint32_t *leaf, d, s, r = 1, n = 0, bare = 0, p, parts;
 	uint64_t t;
@@ -203,6 +203,6 @@ int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
 				     0;
 		spread[d] = c + period * (rank - r0 + x->sw);
 	}
-	free(leaf);
+	*leaf_rot = leaf;
 	return 1;
 }

@@ -45,9 +45,11 @@ uint32_t ta_graph_leaf_period(const struct ta_graph *g);
  * groups, OpenSM's own) keep the rank rule too.  spread[] holds
  * make_spread()'s values (rank, or switch index); rewrites them into
  * keys and returns 1, else (not such a tree, or out of memory) changes
- * nothing and returns 0.
+ * nothing and returns 0.  With 1, *leaf_rot (the caller frees it) gets
+ * each switch with hosts' place among them by index, the rotation of
+ * struct ta_intree (UINT32_MAX at the others).
  */
 int ta_period_chunk_keys(const struct ta_graph *g, uint32_t period,
-			 uint32_t *spread);
+			 uint32_t *spread, uint32_t **leaf_rot);
 
 #endif

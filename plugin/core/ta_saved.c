@@ -267,8 +267,8 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 	for (s = 0; s < g->n_sw; s++) {
 		const struct ta_switch *sw = &g->sw[s];
 		const struct ta_saved_switch *ss = find(sv, sw->guid);
-		const struct ta_saved_switch *rs = pb->prior.switches_new ?
-						   NULL : routes_of(ss, grew);
+		const struct ta_saved_switch *rs =
+			pb->prior.switches_new || fresh[s] ? NULL : ss;
 		const struct ta_saved_row *row = rows ? &rows[s] : NULL;
 
 		kept += ss != NULL;
@@ -356,19 +356,18 @@ static int record_homes(struct ta_saved_switch *ns, const uint8_t *home,
 }
 
 /*
- * the new record of switch s: old homes kept, new routes added; row:
- * s's table, still holding the previous routing (lft_rows)
+ * the new record of switch s: the homes of the record homes (NULL: none)
+ * kept, new routes added; row: s's table, still holding the previous
+ * routing (lft_rows); settling: struct ta_saved_switch's
  */
 static int record_switch(const struct ta_saved *sv,
-			 const struct ta_saved_switch *old,
+			 const struct ta_saved_switch *homes,
 			 const struct ta_saved_row *row,
 			 const struct ta_graph *g, const struct ta_result *res,
-			 uint32_t s, uint32_t n_lids, int grew,
+			 uint32_t s, uint32_t n_lids, uint8_t settling,
 			 struct record_buf *rb, struct ta_saved_switch *ns)
 {
 	const struct ta_switch *sw = &g->sw[s];
-	const struct ta_saved_switch *homes = grew < 0 ? NULL :
-					      routes_of(old, grew);
 	uint32_t i, j, d, np = 1;
 
 	for (i = 0; i < sw->n_ends; i++)
@@ -377,8 +376,7 @@ static int record_switch(const struct ta_saved *sv,
 	ns->guid = sw->guid;
 	ns->n_ports = np;
 	/* new after the first routing, or still settling while switches join */
-	ns->settling = !ta_saved_empty(sv) && (!old || (old->settling && grew));
-	/* grew < 0: every route was chosen afresh (added capacity) */
+	ns->settling = settling;
 	ns->parent_port = TA_NO_PORT;
 	ns->parent_guid = 0;
 	if (res->escape_parent && res->escape_parent[s] != TA_NO_END) {
@@ -478,13 +476,12 @@ int ta_saved_update_rows(struct ta_saved *sv, const struct ta_graph *g,
 	struct record_buf rb = { NULL, NULL };
 	uint32_t n_lids = 1, s, d, top;
 	uint8_t *routed;
-	int grew;
+	int grew, afresh;
 
 	if (!nsw || (sv->lft_rows && !rows && !ta_saved_empty(sv)))
 		goto fail;
 	grew = !ta_saved_empty(sv) && switches_joined(sv, g);
-	if (grew && switches_new(sv, g))
-		grew = -1;	/* routed afresh: no home carried */
+	afresh = grew && switches_new(sv, g);	/* no home carried */
 	for (d = 0; d < g->n_dest; d++)
 		if (g->dest[d].lid + 1u > n_lids)
 			n_lids = g->dest[d].lid + 1u;
@@ -496,11 +493,16 @@ int ta_saved_update_rows(struct ta_saved *sv, const struct ta_graph *g,
 	for (s = 0; s < g->n_sw; s++) {
 		const struct ta_saved_switch *old = find(sv, g->sw[s].guid);
 		uint32_t nl = n_lids;
+		uint8_t settling;
 
 		if (old && old->n_lids > nl)
 			nl = old->n_lids;
-		if (record_switch(sv, old, rows ? &rows[s] : NULL, g, res, s,
-				  nl, grew, &rb, &nsw[s])) {
+		/* new after the first routing, or settling while switches join */
+		settling = !ta_saved_empty(sv) &&
+			   (!old || (old->settling && grew));
+		if (record_switch(sv, afresh ? NULL : routes_of(old, grew),
+				  rows ? &rows[s] : NULL, g, res, s, nl,
+				  settling, &rb, &nsw[s])) {
 			free_switches(nsw, s + 1);
 			nsw = NULL;
 			goto fail;
