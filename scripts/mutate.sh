@@ -44,7 +44,7 @@ src=$(cd "$here/.." && pwd)
 mutations() {
 	cat <<'EOF'
 id: traffic-weights-ignored
-file: plugin/core/ta_turn_traffic.c
+file: plugin/core/ta_flow.c
 from: ta_traffic_weight(tr, gs, gd);
 to: 1.0;
 tests: tests/unit/test_balance tests/integration/ft3join_turnadd.sh
@@ -66,8 +66,8 @@ what: default_weight is ignored (every pair no weight line covers gets 1.0)
 
 id: no-spreading
 file: plugin/core/ta_intree.c
-from: \t\twant = q % peers;
-to: \t\twant = 0;
+from: return (q + (t->leaf_rot && t->has_host[s] ? t->leaf_rot[s] : 0)) %\n\t       peers;
+to: return 0 * (q + peers);
 tests: tests/unit/test_balance tests/integration/turnadd_fattree.sh
 what: the route choice always takes the lowest-numbered equal neighbour
 
