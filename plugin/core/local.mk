@@ -12,6 +12,7 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_escape.c plugin/core/ta_escape.h \
 	plugin/core/ta_root.c plugin/core/ta_root.h \
 	plugin/core/ta_intree.c plugin/core/ta_intree.h \
+	plugin/core/ta_intree_weighted.c \
 	plugin/core/ta_siblings.c plugin/core/ta_siblings.h \
 	plugin/core/ta_keep.c plugin/core/ta_keep.h \
 	plugin/core/ta_turn_traffic.c plugin/core/ta_turnadd.c \

@@ -7,33 +7,6 @@
 
 #define MAX_ECC_CANDIDATES 64u
 
-/* BFS distances from src over all links; returns eccentricity */
-static uint32_t bfs(const struct ta_graph *g, uint32_t src, uint32_t *dist,
-		    uint32_t *queue)
-{
-	uint32_t head = 0, tail = 0, ecc = 0, s;
-
-	for (s = 0; s < g->n_sw; s++)
-		dist[s] = UINT32_MAX;
-	dist[src] = 0;
-	queue[tail++] = src;
-	while (head < tail) {
-		uint32_t u = queue[head++], j;
-
-		if (dist[u] > ecc)
-			ecc = dist[u];
-		for (j = 0; j < g->sw[u].n_ends; j++) {
-			uint32_t v = g->sw[u].ends[j].peer;
-
-			if (dist[v] == UINT32_MAX) {
-				dist[v] = dist[u] + 1;
-				queue[tail++] = v;
-			}
-		}
-	}
-	return ecc;
-}
-
 static double switch_traffic(const struct ta_graph *g, const double *w,
 			     uint32_t s)
 {
@@ -88,7 +61,7 @@ static uint32_t pick_root(const struct ta_graph *g, const double *w,
 		if (n_cand > MAX_ECC_CANDIDATES && g->sw[s].n_ends != max_deg)
 			continue;
 		tried++;
-		ecc = bfs(g, s, dist, queue);
+		ecc = ta_graph_bfs(g, s, dist, queue);
 		tw = switch_traffic(g, w, s);
 		if (ecc < best_ecc || (ecc == best_ecc && tw > best_w)) {
 			best = s;
@@ -131,7 +104,7 @@ uint32_t ta_escape_rank_roots(const struct ta_graph *g,
 	for (s = 0; s < g->n_dest; s++)
 		if (g->dest[s].is_host)
 			has_host[g->dest[s].sw] = 1;
-	bfs(g, 0, dist, queue);
+	ta_graph_bfs(g, 0, dist, queue);
 	for (s = 0; s < g->n_sw; s++)
 		if (dist[s] != UINT32_MAX) {
 			cnt++;
@@ -157,7 +130,7 @@ uint32_t ta_escape_rank_roots(const struct ta_graph *g,
 		tried++;
 	}
 	for (i = 0; i < tried; i++)	/* queue is free again */
-		rk[i].ecc = bfs(g, rk[i].s, dist, queue);
+		rk[i].ecc = ta_graph_bfs(g, rk[i].s, dist, queue);
 	qsort(rk, tried, sizeof(*rk), cmp_rank);
 	for (i = 0; i < tried && i < max; i++)
 		out[i] = rk[i].s;
@@ -224,7 +197,7 @@ static void grow_tree(struct ta_escape *e, const struct ta_graph *g,
 	uint32_t k, n_piece = 0, s;
 	uint32_t *children = calloc(g->n_sw + 1, sizeof(*children));
 
-	bfs(g, root, dist, queue);
+	ta_graph_bfs(g, root, dist, queue);
 	/* queue holds the piece in BFS order: parents come before children */
 	for (s = 0; s < g->n_sw; s++)
 		if (dist[s] != UINT32_MAX)
@@ -272,7 +245,7 @@ static uint32_t number_piece(struct ta_escape *e, const struct ta_graph *g,
 {
 	uint32_t cnt = 0, i, root = UINT32_MAX;
 
-	bfs(g, s, dist, queue);
+	ta_graph_bfs(g, s, dist, queue);
 	for (i = 0; i < g->n_sw; i++)
 		if (dist[i] != UINT32_MAX) {
 			members[cnt++] = i;

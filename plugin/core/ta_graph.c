@@ -159,3 +159,29 @@ int ta_graph_finalize(struct ta_graph *g)
 	g->finalized = true;
 	return 0;
 }
+
+uint32_t ta_graph_bfs(const struct ta_graph *g, uint32_t src, uint32_t *dist,
+		      uint32_t *queue)
+{
+	uint32_t head = 0, tail = 0, ecc = 0, s;
+
+	for (s = 0; s < g->n_sw; s++)
+		dist[s] = UINT32_MAX;
+	dist[src] = 0;
+	queue[tail++] = src;
+	while (head < tail) {
+		uint32_t u = queue[head++], j;
+
+		if (dist[u] > ecc)
+			ecc = dist[u];
+		for (j = 0; j < g->sw[u].n_ends; j++) {
+			uint32_t v = g->sw[u].ends[j].peer;
+
+			if (dist[v] == UINT32_MAX) {
+				dist[v] = dist[u] + 1;
+				queue[tail++] = v;
+			}
+		}
+	}
+	return ecc;
+}

@@ -77,6 +77,13 @@ int ta_graph_add_dest(struct ta_graph *g, uint16_t lid, uint32_t sw,
 /* sorts link ends and numbers turns; call once, after all adds */
 int ta_graph_finalize(struct ta_graph *g);
 
+/*
+ * Hops from switch src over all links: dist[s], UINT32_MAX where not
+ * reached; queue: n_sw words of room.  Returns the eccentricity of src.
+ */
+uint32_t ta_graph_bfs(const struct ta_graph *g, uint32_t src, uint32_t *dist,
+		      uint32_t *queue);
+
 static inline uint32_t ta_chan(uint32_t link, uint32_t from_end)
 {
 	return 2 * link + from_end;

@@ -105,6 +105,8 @@ void ta_intree_free(struct ta_intree *t)
 	free(t->pc);
 	free(t->pg);
 	free(t->pc_open);
+	free(t->wcost);
+	free(t->heap);
 	memset(t, 0, sizeof(*t));
 }
 

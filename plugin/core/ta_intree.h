@@ -26,6 +26,11 @@
 #define TA_OUT_DELIVER (UINT32_MAX - 1)	/* at the destination's switch */
 #define TA_UNREACHED UINT32_MAX
 
+struct ta_heap_item {
+	double cost;
+	uint32_t sw;
+};
+
 struct ta_intree {
 	const struct ta_graph *g;
 	/*
@@ -70,6 +75,10 @@ struct ta_intree {
 				 * level farther is allowed */
 	const uint8_t *fast_state;
 	uint32_t fast_sw;	/* pc_open is for this switch, or UINT32_MAX */
+	/* ta_intree_weighted(), allocated at its first call */
+	double *wcost;		/* path cost to the destination switch */
+	struct ta_heap_item *heap;
+	size_t heap_cap;
 };
 
 int ta_intree_init(struct ta_intree *t, const struct ta_graph *g);
@@ -176,5 +185,24 @@ uint32_t ta_intree_plain(struct ta_intree *t, uint32_t dest_sw,
  */
 uint32_t ta_intree_fast(struct ta_intree *t, const uint8_t *state,
 			uint32_t dest_sw, const struct ta_choice *ch);
+
+/*
+ * The in-tree of least path cost, for fabrics where every switch has
+ * hosts (ta_engine.c): a channel costs 1 + ch->load[chan] / unit (the
+ * routes so far, as SSSP raises a link's weight after each destination
+ * routed over it), a switch's home port (ch->home) TA_HOME_WEIGHT, so
+ * the switches whose previous path is still open keep it (minimal
+ * change) and the displaced ones take the least loaded allowed path.
+ * A switch joins through a neighbour already in the tree only if the
+ * turn into that neighbour's output is allowed, so paths may be longer
+ * than the shortest allowed ones where those are loaded.  Returns the
+ * number of switches that got a route (0 also when out of memory:
+ * then call ta_intree_build).  ch->load must be set.
+ */
+#define TA_HOME_WEIGHT 1e-6
+
+uint32_t ta_intree_weighted(struct ta_intree *t, const uint8_t *state,
+			    uint32_t dest_sw, const struct ta_choice *ch,
+			    double unit);
 
 #endif

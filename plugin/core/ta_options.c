@@ -128,8 +128,10 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			o->experiment |= TA_EXP_FLAT_WEIGHTS;
 		else if (!strcmp(tok[1], "index_choice"))
 			o->experiment |= TA_EXP_INDEX_CHOICE;
+		else if (!strcmp(tok[1], "hop_choice"))
+			o->experiment |= TA_EXP_HOP_CHOICE;
 		else {
-			*why = "experiment must be none, no_tree_first, flat_weights or index_choice";
+			*why = "experiment must be none, no_tree_first, flat_weights, index_choice or hop_choice";
 			return -1;
 		}
 	} else {

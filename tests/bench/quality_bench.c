@@ -10,6 +10,7 @@
  *
  *   quality_bench [-n] [-v] [-r ROOT] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED
  *   quality_bench [-m MODE] [-x EXPERIMENT] fattree2 LEAVES SPINES H LINKS
+ *   quality_bench [-m MODE] [-x EXPERIMENT] torus|mesh X Y H
  *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join K top|middle|bottom
  *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join-alt K top|middle|bottom
  *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join-shift K top|middle|bottom
@@ -117,6 +118,9 @@ static int make_topo(struct topo *t, int argc, char **argv)
 		return topo_fattree2(t, a[0], a[1], a[2], a[3]);
 	if (!strcmp(argv[0], "random") && argc == 5)
 		return topo_random(t, a[0], a[1], a[2], a[3]);
+	if ((!strcmp(argv[0], "torus") || !strcmp(argv[0], "mesh")) &&
+	    argc == 4)
+		return topo_mesh(t, a[0], a[1], a[2], argv[0][0] == 't');
 	if (!strcmp(argv[0], "ft3join") && argc == 3 &&
 	    !topo_join_level_parse(argv[2], &lv))
 		return topo_ft3join(t, a[0], lv);
@@ -284,6 +288,6 @@ int main(int argc, char **argv)
 	ta_options_clear(&o);
 	return thr < 0;
 usage:
-	fprintf(stderr, "usage: quality_bench [-n] [-v] [-r ROOT] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | ft3join[-alt|-shift] K LEVEL | ft3join-rand K LEVEL SEED\n");
+	fprintf(stderr, "usage: quality_bench [-n] [-v] [-r ROOT] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | torus|mesh X Y H | ft3join[-alt|-shift] K LEVEL | ft3join-rand K LEVEL SEED\n");
 	return 2;
 }

@@ -59,20 +59,23 @@ static void route(const struct ta_graph *g, struct ta_saved *sv,
 	assert_routes_good(g, r, "tp resweep");
 }
 
-/* the n-th random net (10 switch ports, 2 hosts a switch) kept TP's */
+/*
+ * the n-th random net (6 switch ports, 2 hosts a switch) that kept TP's
+ * turns: with 10 ports, turn addition's own turns win on almost every
+ * net since the routes take the least loaded paths
+ */
 static void tp_born_net(unsigned n, struct topo *t)
 {
 	static const unsigned sizes[] = { 40, 50, 60, 80 };
 	unsigned i, seed, found = 0;
 
-	/* rare since the routes balance by load (3 of these 120) */
 	for (i = 0; i < 4; i++)
 		for (seed = 1; seed <= 30; seed++) {
 			struct ta_graph *g;
 			struct ta_result r;
 			struct ta_options o;
 
-			ck_assert_int_eq(topo_random(t, sizes[i], 10, 2, seed),
+			ck_assert_int_eq(topo_random(t, sizes[i], 6, 2, seed),
 					 0);
 			g = topo_to_graph(t);
 			ck_assert_ptr_nonnull(g);
@@ -315,7 +318,7 @@ START_TEST(switch_failure_keeps_most)
 	/* 30 switches: topo_to_graph_port_major takes up to 32 */
 	for (seed = 1;; seed++) {
 		ck_assert_uint_lt(seed, 10);
-		ck_assert_int_eq(topo_random(&t, 30, 10, 4, seed), 0);
+		ck_assert_int_eq(topo_random(&t, 30, 6, 4, seed), 0);
 		full = topo_to_graph_port_major(&t, TOPO_KEEP_ALL);
 		ck_assert_ptr_nonnull(full);
 		ta_saved_init(&sv);

@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: MIT
+/*
+ * The in-tree grown by path cost instead of hop level (ta_intree.h,
+ * ta_intree_weighted()): Dijkstra over switches, where a switch may
+ * join through a neighbour already in the tree only if the turn into
+ * that neighbour's output is allowed.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_cdg.h"
+#include "ta_intree.h"
+
+/* end index, at the far switch, of the link behind end j of switch s */
+static uint32_t far_end(const struct ta_graph *g, uint32_t s, uint32_t j)
+{
+	const struct ta_link *l = &g->links[g->sw[s].ends[j].link];
+
+	return l->end[l->sw[0] == s ? 1 : 0];
+}
+
+static int room(struct ta_intree *t)
+{
+	const struct ta_graph *g = t->g;
+	size_t n = (size_t)g->n_sw + 2 * (size_t)g->n_links + 1;
+
+	if (t->heap_cap >= n)
+		return 0;
+	free(t->wcost);
+	free(t->heap);
+	t->wcost = malloc(2 * (g->n_sw + 1) * sizeof(*t->wcost));
+	t->heap = malloc(n * sizeof(*t->heap));
+	t->heap_cap = t->wcost && t->heap ? n : 0;
+	return t->heap_cap ? 0 : -1;
+}
+
+static int before(const struct ta_heap_item *a, const struct ta_heap_item *b)
+{
+	return a->cost < b->cost || (a->cost == b->cost && a->sw < b->sw);
+}
+
+static void push(struct ta_intree *t, size_t *n, double cost, uint32_t sw)
+{
+	struct ta_heap_item *h = t->heap, x = { cost, sw };
+	size_t i = (*n)++;
+
+	while (i > 0 && before(&x, &h[(i - 1) / 2])) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = x;
+}
+
+static struct ta_heap_item pop(struct ta_intree *t, size_t *n)
+{
+	struct ta_heap_item *h = t->heap, top = h[0], x = h[--*n];
+	size_t i = 0;
+
+	for (;;) {
+		size_t c = 2 * i + 1;
+
+		if (c >= *n)
+			break;
+		if (c + 1 < *n && before(&h[c + 1], &h[c]))
+			c++;
+		if (!before(&h[c], &x))
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (*n)
+		h[i] = x;
+	return top;
+}
+
+/*
+ * What a channel costs: one hop, plus (load / unit)^6 / 4 (flat up to
+ * the mean load, then steep: the busiest channel is what throughput
+ * is), plus 1/8 per destination of this switch routed over it before
+ * (struct ta_choice's same: a switch's destinations apart, for the
+ * permutations that send a whole switch to a whole switch).  The
+ * constants were set on random nets, tori and meshes, judged by both
+ * metrics of scripts/lftcheck (README, "Routing quality").
+ */
+#define LOAD_SCALE 0.25
+#define SAME_COST 0.125
+
+static double weight(const struct ta_intree *t, uint32_t s, uint32_t e,
+		     const struct ta_choice *ch, double unit)
+{
+	const struct ta_port_ref *r = &t->g->sw[s].ends[e];
+	double x = ch->load[r->out_chan] / unit, x3 = x * x * x;
+
+	if (ch->home && ch->home[(size_t)s * ch->home_stride] == r->port)
+		return TA_HOME_WEIGHT;
+	return 1.0 + LOAD_SCALE * x3 * x3 +
+	       (ch->same ? SAME_COST * ch->same[r->out_chan] : 0);
+}
+
+/*
+ * u leaves the heap: among its ways into the tree (neighbours already in
+ * it whose output u may turn into), those within TOL of the least cost,
+ * and of them the output fewest earlier destinations of this switch
+ * took (as the hop-level choice of ta_intree.c does), the cheaper on ties
+ */
+#define TOL 0.2
+
+static void settle(struct ta_intree *t, const uint8_t *state, uint32_t u,
+		   const struct ta_choice *ch, double unit, double *pure)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t e, best_e = t->out_end[u], best_n = UINT32_MAX;
+	double least = pure[u], best_c = pure[u];
+
+	for (e = 0; ch->same && e < g->sw[u].n_ends; e++) {
+		uint32_t n = g->sw[u].ends[e].peer, o = t->out_end[n], cnt;
+		double c;
+
+		if (t->seen[n] != UINT32_MAX ||
+		    (o != TA_OUT_DELIVER &&
+		     state[ta_turn(g, n, far_end(g, u, e), o)] !=
+			     TA_TURN_ALLOWED))
+			continue;
+		c = pure[n] + weight(t, u, e, ch, unit);
+		if (c > least * (1 + TOL))
+			continue;
+		cnt = ch->same[g->sw[u].ends[e].out_chan];
+		if (cnt < best_n || (cnt == best_n && c < best_c)) {
+			best_n = cnt;
+			best_c = c;
+			best_e = e;
+		}
+	}
+	t->out_end[u] = best_e;
+	pure[u] = best_c;
+	t->dist[u] = t->dist[g->sw[u].ends[best_e].peer] + 1;
+}
+
+uint32_t ta_intree_weighted(struct ta_intree *t, const uint8_t *state,
+			    uint32_t dest_sw, const struct ta_choice *ch,
+			    double unit)
+{
+	const struct ta_graph *g = t->g;
+	size_t n_heap = 0;
+	uint32_t s;
+	double *pure;
+
+	if (room(t))
+		return 0;
+	pure = t->wcost + g->n_sw + 1;
+	for (s = 0; s < g->n_sw; s++) {
+		t->dist[s] = TA_UNREACHED;
+		t->out_end[s] = TA_NO_END;
+		t->wcost[s] = -1;
+	}
+	t->n_order = 0;
+	t->wcost[dest_sw] = 0;
+	pure[dest_sw] = 0;
+	t->out_end[dest_sw] = TA_OUT_DELIVER;
+	t->dist[dest_sw] = 0;
+	push(t, &n_heap, 0, dest_sw);
+	while (n_heap) {
+		struct ta_heap_item it = pop(t, &n_heap);
+		uint32_t u = it.sw, o, j;
+
+		if (t->seen[u] == UINT32_MAX || it.cost != t->wcost[u])
+			continue;	/* done, or a stale entry */
+		t->seen[u] = UINT32_MAX;
+		t->order[t->n_order++] = u;
+		if (u != dest_sw)
+			settle(t, state, u, ch, unit, pure);
+		o = t->out_end[u];
+		for (j = 0; j < g->sw[u].n_ends; j++) {
+			uint32_t v = g->sw[u].ends[j].peer;
+			uint32_t e = far_end(g, u, j);	/* v's end to u */
+			double c;
+
+			if (t->seen[v] == UINT32_MAX ||
+			    (o != TA_OUT_DELIVER &&
+			     state[ta_turn(g, u, j, o)] != TA_TURN_ALLOWED))
+				continue;
+			c = pure[u] + weight(t, v, e, ch, unit);
+			if (t->wcost[v] >= 0 && c >= t->wcost[v] * (1 - 1e-12))
+				continue;
+			t->wcost[v] = c;
+			pure[v] = c;
+			t->out_end[v] = e;
+			push(t, &n_heap, c, v);
+		}
+	}
+	/* seen[] is the stamp array of ta_intree.c: hand it back clean */
+	memset(t->seen, 0, g->n_sw * sizeof(*t->seen));
+	t->stamp = 0;
+	for (s = 0; s < g->n_sw; s++)
+		if (t->dist[s] == TA_UNREACHED)
+			t->out_end[s] = TA_NO_END;
+	return t->n_order;
+}
