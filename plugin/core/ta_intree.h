@@ -205,4 +205,21 @@ uint32_t ta_intree_weighted(struct ta_intree *t, const uint8_t *state,
 			    uint32_t dest_sw, const struct ta_choice *ch,
 			    double unit);
 
+/*
+ * Minor traffic (struct ta_choice's main_sw): t holds a tree of
+ * ta_intree_build(); the switches that neither main traffic to the
+ * destination passes nor carry a route of one that it does are routed
+ * again as ta_intree_weighted() does (ch->load: the minor traffic's
+ * loads), grown from the others, whose routes stay.  Minor traffic may
+ * so take longer paths where the shortest ones gather it on few links
+ * (two trees joined at positions the destination's side reaches first).
+ * If a switch is then stranded, t is put back as it was and 0 returned;
+ * else the number of switches with a route.  save: 3 * n_sw + 1 words,
+ * where the first tree is kept: ta_intree_restore() puts it back.
+ */
+uint32_t ta_intree_reweigh_minor(struct ta_intree *t, const uint8_t *state,
+				 uint32_t dest_sw, const struct ta_choice *ch,
+				 double unit, uint32_t *save);
+void ta_intree_restore(struct ta_intree *t, const uint32_t *save);
+
 #endif

@@ -196,3 +196,112 @@ uint32_t ta_intree_weighted(struct ta_intree *t, const uint8_t *state,
 			t->out_end[s] = TA_NO_END;
 	return t->n_order;
 }
+
+/* save[]: the tree's out_end, dist, order and n_order, to put back */
+static void keep_copy(struct ta_intree *t, uint32_t *save, int back)
+{
+	size_t n = t->g->n_sw;
+
+	if (back) {
+		memcpy(t->out_end, save, n * sizeof(*save));
+		memcpy(t->dist, save + n, n * sizeof(*save));
+		memcpy(t->order, save + 2 * n, n * sizeof(*save));
+		t->n_order = save[3 * n];
+		return;
+	}
+	memcpy(save, t->out_end, n * sizeof(*save));
+	memcpy(save + n, t->dist, n * sizeof(*save));
+	memcpy(save + 2 * n, t->order, n * sizeof(*save));
+	save[3 * n] = t->n_order;
+}
+
+void ta_intree_restore(struct ta_intree *t, const uint32_t *save)
+{
+	keep_copy(t, (uint32_t *)save, 1);
+}
+
+uint32_t ta_intree_reweigh_minor(struct ta_intree *t, const uint8_t *state,
+				 uint32_t dest_sw, const struct ta_choice *ch,
+				 double unit, uint32_t *save)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t n_before = t->n_order, s, k;
+	size_t n_heap = 0;
+	double *pure;
+	uint8_t *fixed;
+
+	if (room(t) || !ch->main_sw || !ch->load || !(unit > 0))
+		return 0;
+	pure = t->wcost + g->n_sw + 1;
+	fixed = (uint8_t *)t->pending;	/* n_sw words: room */
+	keep_copy(t, save, 0);
+	/* fixed: main traffic passes it or a switch whose route it carries */
+	memset(fixed, 0, g->n_sw);
+	for (k = t->n_order; k-- > 0;) {
+		uint32_t v = t->order[k], o = t->out_end[v];
+
+		if (ch->main_sw[v] || v == dest_sw)
+			fixed[v] = 1;
+		if (fixed[v] && o < g->sw[v].n_ends)
+			fixed[g->sw[v].ends[o].peer] = 1;
+	}
+	for (s = 0; s < g->n_sw; s++) {
+		t->wcost[s] = -1;
+		if (!fixed[s]) {
+			t->out_end[s] = TA_NO_END;
+			t->dist[s] = TA_UNREACHED;
+		}
+	}
+	/* the fixed switches' path costs, nearest first */
+	for (k = 0; k < t->n_order; k++) {
+		uint32_t v = t->order[k], o = t->out_end[v];
+
+		if (!fixed[v])
+			continue;
+		pure[v] = o < g->sw[v].n_ends ?
+			pure[g->sw[v].ends[o].peer] + weight(t, v, o, ch, unit) :
+			0;
+		t->wcost[v] = pure[v];
+		push(t, &n_heap, pure[v], v);
+	}
+	t->n_order = 0;
+	while (n_heap) {
+		struct ta_heap_item it = pop(t, &n_heap);
+		uint32_t u = it.sw, o, j;
+
+		if (t->seen[u] == UINT32_MAX || it.cost != t->wcost[u])
+			continue;
+		t->seen[u] = UINT32_MAX;
+		t->order[t->n_order++] = u;
+		if (!fixed[u])
+			settle(t, state, u, ch, unit, pure);
+		o = t->out_end[u];
+		for (j = 0; j < g->sw[u].n_ends; j++) {
+			uint32_t v = g->sw[u].ends[j].peer;
+			uint32_t e = far_end(g, u, j);
+			double c;
+
+			if (fixed[v] || t->seen[v] == UINT32_MAX ||
+			    (o != TA_OUT_DELIVER &&
+			     state[ta_turn(g, u, j, o)] != TA_TURN_ALLOWED))
+				continue;
+			c = pure[u] + weight(t, v, e, ch, unit);
+			if (t->wcost[v] >= 0 && c >= t->wcost[v] * (1 - 1e-12))
+				continue;
+			t->wcost[v] = c;
+			pure[v] = c;
+			t->out_end[v] = e;
+			push(t, &n_heap, c, v);
+		}
+	}
+	memset(t->seen, 0, g->n_sw * sizeof(*t->seen));
+	t->stamp = 0;
+	if (t->n_order < n_before) {	/* one stranded: the first tree */
+		keep_copy(t, save, 1);
+		return 0;
+	}
+	for (s = 0; s < g->n_sw; s++)
+		if (t->dist[s] == TA_UNREACHED)
+			t->out_end[s] = TA_NO_END;
+	return t->n_order;
+}

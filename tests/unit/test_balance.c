@@ -24,7 +24,8 @@
  *
  * And on a small fabric where every switch has a host, the balanced
  * choice among equal next hops against the index rule
- * (balanced_choice_hand_worked).
+ * (balanced_choice_hand_worked), and the least-cost paths against the
+ * shortest ones (least_cost_paths_hand_worked).
  */
 #include <check.h>
 #include <stdio.h>
@@ -252,6 +253,76 @@ START_TEST(balanced_choice_hand_worked)
 }
 END_TEST
 
+
+/*
+ * A triangle s0, s1, s2 with H hosts on s0 and s1 and one on s2, the
+ * escape tree rooted at s2 (its turns are the tree's: allowed).  Every
+ * pair of switches is one hop apart, so the shortest paths send the H * H
+ * host pairs from s0 to s1 over the link s0 -> s1 (and back the other
+ * way): H * H on it.  The path s0 -> s2 -> s1 is one hop longer and
+ * allowed (it turns at the root); sending k of s1's H hosts that way
+ * loads s0 -> s1 with H * (H - k) and s0 -> s2, s2 -> s1 with
+ * H * (1 + k) (s2's own host included): k = 2 gives 15 at H = 5, and no
+ * routing does better than (H * H + 2 * H) / 3 = 11.67 over the two
+ * ways from s0 to s1.  The least-cost choice must find such a k.
+ */
+static struct ta_graph *triangle_graph(unsigned h)
+{
+	struct ta_graph *g = ta_graph_new();
+	unsigned i, n = 0;
+	char name[16];
+
+	ck_assert_ptr_nonnull(g);
+	for (i = 0; i < 3; i++) {
+		snprintf(name, sizeof(name), "s%u", i);
+		ck_assert_int_ge(ta_graph_add_switch(g, 0x100 + i, name), 0);
+	}
+	ck_assert_int_ge(ta_graph_add_link(g, 0, 30, 1, 30), 0);
+	ck_assert_int_ge(ta_graph_add_link(g, 0, 31, 2, 30), 0);
+	ck_assert_int_ge(ta_graph_add_link(g, 1, 31, 2, 31), 0);
+	for (i = 0; i < 3; i++) {
+		unsigned k, hosts = i == 2 ? 1 : h;
+
+		for (k = 0; k < hosts; k++, n++) {
+			snprintf(name, sizeof(name), "s%u-h%u", i, k + 1);
+			ck_assert_int_ge(ta_graph_add_dest(g, 1 + n, i, k + 1,
+							   true, 0x200 + n,
+							   name), 0);
+		}
+	}
+	ck_assert_int_eq(ta_graph_finalize(g), 0);
+	return g;
+}
+
+START_TEST(least_cost_paths_hand_worked)
+{
+	struct ta_graph *g = triangle_graph(5);
+	struct ta_options o;
+	struct ta_result r;
+	uint64_t shortest, least_cost;
+
+	ta_options_init(&o);
+	o.escape_root_guid = 0x102;
+	o.experiment = TA_EXP_HOP_CHOICE;
+	ck_assert_int_eq(ta_route(g, &o, NULL, &r), 0);
+	ck_assert_uint_eq(r.stats.unreachable, 0);
+	shortest = host_max_load(g, &r, NULL, "shortest paths", NULL);
+	ta_result_free(&r);
+	o.experiment = 0;
+	ck_assert_int_eq(ta_route(g, &o, NULL, &r), 0);
+	ck_assert_uint_eq(r.stats.unreachable, 0);
+	least_cost = host_max_load(g, &r, NULL, "least cost", NULL);
+	ta_result_free(&r);
+	ck_assert_msg(shortest == 25,
+		      "shortest paths: busiest channel %llu host pairs, hand-worked 25",
+		      (unsigned long long)shortest);
+	ck_assert_msg(least_cost == 15,
+		      "least-cost paths: busiest channel %llu host pairs, hand-worked 15 (k = 2)",
+		      (unsigned long long)least_cost);
+	ta_graph_free(g);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("balance");
@@ -262,6 +333,7 @@ int main(void)
 	tcase_add_test(tc, three_level_fat_trees);
 	tcase_add_test(tc, joined_fat_trees_with_traffic_file);
 	tcase_add_test(tc, balanced_choice_hand_worked);
+	tcase_add_test(tc, least_cost_paths_hand_worked);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

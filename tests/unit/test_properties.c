@@ -101,20 +101,30 @@ START_TEST(fat_trees)
 }
 END_TEST
 
+/*
+ * 100 random nets: 10 to 100 switches, 4 to 10 switch ports; every
+ * third with a fifth of the hosts absent (switches without hosts: the
+ * routes of tree-like fabrics), the others with hosts on every switch
+ * (the least-cost routes of ta_intree_weighted.c)
+ */
 START_TEST(random_nets)
 {
 	unsigned n, seed;
-	char what[64];
+	char what[80];
 
-	for (n = 10; n <= 50; n += 10)
-		for (seed = 1; seed <= 8; seed++) {
+	for (n = 10; n <= 100; n += 10)
+		for (seed = 1; seed <= 10; seed++) {
 			struct topo t;
-			unsigned ports = 8 + seed % 3;
+			unsigned ports = 4 + (n / 10 + seed) % 7;
+			int absent = seed % 3 == 0;
 
 			snprintf(what, sizeof(what),
-				 "random %u switches %u ports seed %u", n,
-				 ports, seed);
+				 "random %u switches %u ports seed %u%s", n,
+				 ports, seed, absent ? " hosts absent" : "");
 			ck_assert_int_eq(topo_random(&t, n, ports, 2, seed), 0);
+			if (absent)
+				ck_assert_int_eq(topo_drop_hosts(&t, 200, seed),
+						 0);
 			expect_good(&t, what);
 		}
 }
