@@ -862,6 +862,8 @@ static int bal_second_pass(struct route_job *j, struct ta_intree *t,
 			ta_minor_take_out(&j->flow, g, t, j->group[d], tmp,
 					  j->load);
 		if (ta_intree_weighted(t, j->cdg.state, sw, &ch, j->bal_unit) <
+		    j->piece_size[j->esc.piece[sw]] &&
+		    ta_intree_build(t, j->cdg.state, NULL, sw, &ch) <
 		    j->piece_size[j->esc.piece[sw]])
 			ta_intree_build(t, j->cdg.state, &j->esc, sw, &ch);
 		for (s = 0; s < g->n_sw; s++)
@@ -954,6 +956,9 @@ static int route_all(struct route_job *j, struct ta_result *res)
 						 j->bal_unit);
 		if (got && bused)
 			bused[d] = g->dest[d].is_host;
+		/* a switch stranded: the shortest paths may reach it */
+		if (got && got < j->piece_size[j->esc.piece[sw]])
+			got = ta_intree_build(&t, j->cdg.state, NULL, sw, &ch);
 		if (!got)
 			got = ta_intree_fast(&t, j->cdg.state, sw, &ch);
 		if (!got)
