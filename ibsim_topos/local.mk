@@ -11,6 +11,7 @@ ibsim_topos_libtopo_la_SOURCES = \
 	ibsim_topos/topo_random.c \
 	ibsim_topos/topo_ft3join.c \
 	ibsim_topos/topo_ft3join_alt.c \
+	ibsim_topos/topo_ft3join_rand.c \
 	ibsim_topos/topo_free.c \
 	ibsim_topos/topo_absent.c \
 	ibsim_topos/topo_check.c \

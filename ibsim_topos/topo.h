@@ -162,6 +162,14 @@ int topo_ft3join_wired(struct topo *t, unsigned k,
  */
 int topo_ft3join_alt(struct topo *t, unsigned k, enum topo_join_level level);
 
+/*
+ * topo_ft3join with each tree's join ends at distinct positions drawn
+ * by a seeded shuffle (same seed, same wiring; the trees' draws differ).
+ * For tests and benchmarks; not reentrant.
+ */
+int topo_ft3join_rand(struct topo *t, unsigned k, enum topo_join_level level,
+		      unsigned seed);
+
 /* "top", "middle", "bottom" -> level; -1 for anything else. */
 int topo_join_level_parse(const char *s, enum topo_join_level *level);
 

@@ -227,6 +227,48 @@ from: w->bare_apart = c1 < c0 ||
 to: w->bare_apart = (c1 < c0 && 0) ||
 tests: tests/unit/test_chunk_layout tests/integration/chunk_mads3.sh
 what: with LMC 0 the switches without hosts always fill the rank groups (a 6th block a director)
+
+id: least-cost-load-ignored
+file: plugin/core/ta_intree_weighted.c
+from: return 1.0 + LOAD_SCALE * x3 * x3 +
+to: return 1.0 + 0 * x3 * x3 +
+tests: tests/unit/test_balance
+what: where every switch has hosts, the least-cost paths ignore the load of the routes made before
+
+id: least-cost-turns-ignored
+file: plugin/core/ta_intree_weighted.c
+from: if (t->seen[v] == UINT32_MAX ||\n\t\t\t    (o != TA_OUT_DELIVER &&
+to: if (t->seen[v] == UINT32_MAX ||\n\t\t\t    (0 &&
+tests: tests/unit/test_properties
+what: a least-cost tree joins switches through turns that are not allowed
+
+id: least-cost-same-ignored
+file: plugin/core/ta_intree_weighted.c
+from: cnt = ch->same[g->sw[u].ends[e].out_chan];
+to: cnt = 0;
+tests: tests/unit/test_balance
+what: among near-equal costs a switch no longer keeps its destination switch's destinations apart
+
+id: balance-second-pass-off
+file: plugin/core/ta_engine.c
+from: for (k = 0; bused && k < BAL_PASSES; k++)
+to: for (k = 0; bused && k < BAL_PASSES && 0; k++)
+tests: tests/unit/test_balance
+what: no rip-up and reroute after the first least-cost routes
+
+id: minor-least-cost-off
+file: plugin/core/ta_engine.c
+from: if (!(j->minor_unit > 0))\n\t\treturn;
+to: if (!(j->minor_unit > 0) || 1)\n\t\treturn;
+tests: tests/unit/test_minor_roots
+what: the minor traffic's second pass keeps the shortest paths only
+
+id: minor-least-cost-kept-when-worse
+file: plugin/core/ta_engine.c
+from: !(minor_peak(j, t, group) < before * (1 - 1e-9)))
+to: (minor_peak(j, t, group) < before * (1 - 1e-9)))
+tests: tests/unit/test_minor_roots
+what: the minor traffic's least-cost tree is kept where it loads more
 EOF
 }
 

@@ -56,56 +56,6 @@ static struct topo_join_end shifted_end(unsigned k, unsigned j,
 	return (struct topo_join_end){ (group + 1) % pods, slots - 1 - slot };
 }
 
-/*
- * A fourth wiring, for testing only: each tree's join ends at distinct
- * positions drawn by a seeded shuffle (ft3join-rand K LEVEL SEED), the
- * two trees' draws independent.  rand_pos[tree][j]: group * slots + slot.
- */
-#define MAX_JOINS 1024u
-
-static unsigned rand_pos[2][MAX_JOINS], rand_slots;
-
-static struct topo_join_end random_end(unsigned k, unsigned j,
-				       enum topo_join_level level,
-				       unsigned tree)
-{
-	unsigned x = rand_pos[tree][j];
-
-	(void)k;
-	(void)level;
-	return (struct topo_join_end){ x / rand_slots, x % rand_slots };
-}
-
-static int random_wiring(unsigned k, enum topo_join_level level,
-			 unsigned seed)
-{
-	unsigned pos[2 * MAX_JOINS], n, tree, i;
-	uint64_t st = seed * 0x9e3779b97f4a7c15ull + 1;
-
-	rand_slots = k / 2;	/* top: cores (group, slot); else (pod, slot) */
-	n = level == TOPO_JOIN_TOP ? k * k / 4 : k * k / 2;
-	if (k < 4 || n > 2 * MAX_JOINS)
-		return -1;
-	for (tree = 0; tree < 2; tree++) {
-		for (i = 0; i < n; i++)
-			pos[i] = i;
-		for (i = n; i > 1; i--) {
-			unsigned r, tmp;
-
-			st ^= st << 13;
-			st ^= st >> 7;
-			st ^= st << 17;
-			r = (unsigned)(st % i);
-			tmp = pos[i - 1];
-			pos[i - 1] = pos[r];
-			pos[r] = tmp;
-		}
-		for (i = 0; i < k * k / 4; i++)
-			rand_pos[tree][i] = pos[i];
-	}
-	return 0;
-}
-
 static int make_topo(struct topo *t, int argc, char **argv)
 {
 	unsigned a[5] = { 0 };
@@ -131,9 +81,8 @@ static int make_topo(struct topo *t, int argc, char **argv)
 	    !topo_join_level_parse(argv[2], &lv))
 		return topo_ft3join_wired(t, a[0], lv, shifted_end);
 	if (!strcmp(argv[0], "ft3join-rand") && argc == 4 &&
-	    !topo_join_level_parse(argv[2], &lv) &&
-	    !random_wiring(a[0], lv, a[2]))
-		return topo_ft3join_wired(t, a[0], lv, random_end);
+	    !topo_join_level_parse(argv[2], &lv))
+		return topo_ft3join_rand(t, a[0], lv, a[2]);
 	return -1;
 }
 

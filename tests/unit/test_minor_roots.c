@@ -12,6 +12,10 @@
  *  - at K = 8 the tree rooted at a join switch is the one kept, and a
  *    resweep of the unchanged fabric (the tree saved and rebuilt from its
  *    links) keeps every turn decision and every LFT entry.
+ *  - joins at shuffled positions (topo_ft3join_rand): at least 0.9 and
+ *    0.8 at K = 8 (seeds 1, 2), which the minor traffic's least-cost
+ *    second pass (ta_intree_reweigh_minor) gives and the shortest paths
+ *    alone do not (0.86, 0.76);
  *  - the same trees on ft3join's own wiring (one join per pod): inter
  *    1.00 at K = 4 and 8, where the equal-load tie at the join of the
  *    escape root's pod went to that join (0.84 and 0.90 before: the
@@ -66,8 +70,11 @@ static void route(const struct ta_graph *g, const struct ta_traffic *tr,
 	assert_routes_good(g, r, "minor roots");
 }
 
-static void check_join(unsigned k, int alt, double want_inter, int resweep)
+/* wiring: 0 ft3join's, 1 ft3join-alt's, 2 + seed a seeded shuffle */
+static void check_join(unsigned k, unsigned wiring, double want_inter,
+		       int resweep)
 {
+	int alt = wiring == 1;
 	struct ta_result r1, r2;
 	struct ta_traffic tr;
 	struct ta_saved sv;
@@ -77,7 +84,9 @@ static void check_join(unsigned k, int alt, double want_inter, int resweep)
 	double intra, inter;
 
 	join_traffic_load(&tr, NULL);
-	ck_assert_int_eq(alt ? topo_ft3join_alt(&t, k, TOPO_JOIN_MIDDLE) :
+	ck_assert_int_eq(wiring >= 2 ?
+			 topo_ft3join_rand(&t, k, TOPO_JOIN_MIDDLE, wiring - 2) :
+			 alt ? topo_ft3join_alt(&t, k, TOPO_JOIN_MIDDLE) :
 			       topo_ft3join(&t, k, TOPO_JOIN_MIDDLE), 0);
 	g = topo_to_graph(&t);
 	ck_assert_ptr_nonnull(g);
@@ -87,10 +96,10 @@ static void check_join(unsigned k, int alt, double want_inter, int resweep)
 						NULL);
 	inter = n * n / p / (double)host_max_load(g, &r1, inter_pair, "inter",
 						  NULL);
-	ck_assert_msg(intra > 1 - 1e-9, "K=%u%s intra %.4f", k,
-		      alt ? " alt" : "", intra);
-	ck_assert_msg(inter >= want_inter, "K=%u%s inter %.4f < %.4f", k,
-		      alt ? " alt" : "", inter, want_inter);
+	ck_assert_msg(intra > 1 - 1e-9, "K=%u wiring %u intra %.4f", k,
+		      wiring, intra);
+	ck_assert_msg(inter >= want_inter, "K=%u wiring %u inter %.4f < %.4f",
+		      k, wiring, inter, want_inter);
 	if (resweep) {
 		ck_assert_int_eq(r1.stats.root_moved, 1);
 		route(g, &tr, &sv, &r2);
@@ -121,6 +130,18 @@ START_TEST(alt_k8_and_resweep)
 }
 END_TEST
 
+/*
+ * Joins at shuffled positions (topo_ft3join_rand, seeds 1 and 2): 0.96
+ * and 0.85 between the trees with the minor second pass's least-cost
+ * paths, 0.86 and 0.76 with the shortest paths alone
+ */
+START_TEST(shuffled_joins_least_cost)
+{
+	check_join(8, 2 + 1, 0.9, 0);
+	check_join(8, 2 + 2, 0.8, 0);
+}
+END_TEST
+
 START_TEST(same_wiring_full_inter)
 {
 	check_join(4, 0, 1 - 1e-9, 0);
@@ -137,6 +158,7 @@ int main(void)
 	tcase_add_test(tc, alt_k4);
 	tcase_add_test(tc, alt_k8_and_resweep);
 	tcase_add_test(tc, same_wiring_full_inter);
+	tcase_add_test(tc, shuffled_joins_least_cost);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
