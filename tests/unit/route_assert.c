@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include <check.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "route_assert.h"
 
@@ -65,4 +66,101 @@ uint64_t host_max_load(const struct ta_graph *g, const struct ta_result *r,
 	if (hop_sum)
 		*hop_sum = hops_all;
 	return max;
+}
+
+/* the end of switch s whose port is p, or n_ends */
+static uint32_t end_of_port(const struct ta_graph *g, uint32_t s, uint8_t p)
+{
+	uint32_t e;
+
+	for (e = 0; e < g->sw[s].n_ends && g->sw[s].ends[e].port != p; e++)
+		;
+	return e;
+}
+
+/* the busiest channel of src's path to d (add: counts the flow first) */
+static uint32_t perm_walk(const struct ta_graph *g, const struct ta_result *r,
+			  uint32_t src, uint32_t d, uint32_t *cnt, int add)
+{
+	uint32_t s = g->dest[src].sw, hops, max = 1;
+
+	for (hops = 0; s != g->dest[d].sw; hops++) {
+		uint8_t p = ta_result_port(r, s, d);
+		uint32_t e = end_of_port(g, s, p), c;
+
+		ck_assert_msg(hops <= g->n_sw && e < g->sw[s].n_ends,
+			      "no route or a loop from %s to LID %u",
+			      g->dest[src].name ? g->dest[src].name : "?",
+			      g->dest[d].lid);
+		c = g->sw[s].ends[e].out_chan;
+		cnt[c] += add;
+		if (cnt[c] > max)
+			max = cnt[c];
+		s = g->sw[s].ends[e].peer;
+	}
+	return max;
+}
+
+/* one pattern (host rank i to rank to[i]): adds to *sum and *flows */
+static void perm_pattern(const struct ta_graph *g, const struct ta_result *r,
+			 const uint32_t *host, const uint32_t *to, uint32_t h,
+			 uint32_t *cnt, double *sum, uint64_t *flows)
+{
+	uint32_t i;
+
+	memset(cnt, 0, 2 * g->n_links * sizeof(*cnt));
+	for (i = 0; i < h; i++)
+		if (to[i] != i)
+			perm_walk(g, r, host[i], host[to[i]], cnt, 1);
+	for (i = 0; i < h; i++)
+		if (to[i] != i) {
+			*sum += 1.0 / perm_walk(g, r, host[i], host[to[i]],
+						cnt, 0);
+			++*flows;
+		}
+}
+
+double perm_bandwidth(const struct ta_graph *g, const struct ta_result *r,
+		      unsigned n, unsigned shifts, uint64_t seed)
+{
+	uint32_t *host = calloc(g->n_dest + 1, sizeof(*host));
+	uint32_t *to = calloc(g->n_dest + 1, sizeof(*to));
+	uint32_t *cnt = calloc(2 * g->n_links + 1, sizeof(*cnt));
+	uint32_t h = 0, i, k;
+	uint64_t x = seed | 1, flows = 0;
+	double sum = 0;
+
+	ck_assert(host && to && cnt);
+	for (i = 0; i < g->n_dest; i++)
+		if (g->dest[i].is_host)
+			host[h++] = i;
+	for (k = 0; k < n && h > 1; k++) {
+		for (i = 0; i < h; i++)
+			to[i] = i;
+		for (i = h; i > 1; i--) {
+			uint32_t j, t;
+
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			j = (uint32_t)(x % i);
+			t = to[i - 1];
+			to[i - 1] = to[j];
+			to[j] = t;
+		}
+		perm_pattern(g, r, host, to, h, cnt, &sum, &flows);
+	}
+	if (h > 1 && shifts > h - 1)
+		shifts = h - 1;
+	for (k = 0; k < shifts && h > 1; k++) {
+		uint32_t s = 1 + (uint32_t)((uint64_t)k * (h - 1) / shifts);
+
+		for (i = 0; i < h; i++)
+			to[i] = (i + s) % h;
+		perm_pattern(g, r, host, to, h, cnt, &sum, &flows);
+	}
+	free(host);
+	free(to);
+	free(cnt);
+	return flows ? sum / (double)flows : 1;
 }

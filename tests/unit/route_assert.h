@@ -36,4 +36,15 @@ uint64_t host_max_load(const struct ta_graph *g, const struct ta_result *r,
 		       host_pair_filter counted, const char *what,
 		       uint64_t *hop_sum);
 
+/*
+ * Permutation traffic: n random permutations of the hosts (an xorshift
+ * seeded with seed) and up to `shifts` shifts i -> i + s of the hosts in
+ * destination order (s spread evenly over 1 .. hosts - 1); each flow gets
+ * 1 / (flows on the busiest inter-switch channel of its path, walked hop
+ * by hop through r's ports; at least 1).  Returns the mean over all
+ * flows; fails the test on a route that is missing or loops.
+ */
+double perm_bandwidth(const struct ta_graph *g, const struct ta_result *r,
+		      unsigned n, unsigned shifts, uint64_t seed);
+
 #endif
