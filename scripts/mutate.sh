@@ -269,6 +269,13 @@ from: !(minor_peak(j, t, group) < before * (1 - 1e-9)))
 to: (minor_peak(j, t, group) < before * (1 - 1e-9)))
 tests: tests/unit/test_minor_roots
 what: the minor traffic's least-cost tree is kept where it loads more
+
+id: perm-rule-inverted
+file: plugin/core/ta_engine.c
+from: 	       first->perm < tp->perm * (1 - 1e-9);
+to: 	       first->perm > tp->perm * (1 + 1e-9);
+tests: tests/unit/test_tp_candidate
+what: turn addition's own turns are dropped where their routes do better under permutations
 EOF
 }
 
