@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
 /* Permutation bandwidth of a routing (ta_perm.h). */
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,19 +74,65 @@ static uint64_t next_rand(uint64_t *st)
 	return z ^ (z >> 31);
 }
 
+/*
+ * Host order for the shifts: by node description with numbers compared
+ * by value ("n2" before "n10"), as job launchers number ranks by host
+ * name; hosts without a name last, by LID
+ */
+static int name_order(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			char *ea, *eb;
+			unsigned long long x = strtoull(a, &ea, 10);
+			unsigned long long y = strtoull(b, &eb, 10);
+
+			if (x != y)
+				return x < y ? -1 : 1;
+			a = ea;
+			b = eb;
+		} else if (*a != *b) {
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		} else {
+			a++;
+			b++;
+		}
+	}
+	return *a ? 1 : *b ? -1 : 0;
+}
+
+struct ranked {
+	const char *name;
+	uint16_t lid;
+	uint32_t d;
+};
+
+static int cmp_host(const void *pa, const void *pb)
+{
+	const struct ranked *a = pa, *b = pb;
+	int c;
+
+	if (!a->name || !b->name)
+		c = !a->name - !b->name;
+	else
+		c = name_order(a->name, b->name);
+	return c ? c : (a->lid > b->lid) - (a->lid < b->lid);
+}
+
 double ta_perm_bandwidth(const struct ta_graph *g, const uint8_t *port,
 			 unsigned n_rand, unsigned n_shift, uint64_t seed)
 {
 	struct walk w = { .g = g, .port = port };
 	uint32_t *host = malloc((g->n_dest + 1) * sizeof(*host));
 	uint32_t *dst = malloc((g->n_dest + 1) * sizeof(*dst));
+	struct ranked *rank = malloc((g->n_dest + 1) * sizeof(*rank));
 	uint32_t n = 0, i, s, k;
 	uint64_t flows = 0, st = seed;
 	double sum = 0, ret = -1;
 
 	w.end_of = calloc((size_t)g->n_sw * 256 + 1, sizeof(*w.end_of));
 	w.cnt = calloc(2 * (size_t)g->n_links + 1, sizeof(*w.cnt));
-	if (!host || !dst || !w.end_of || !w.cnt)
+	if (!host || !dst || !rank || !w.end_of || !w.cnt)
 		goto out;
 	for (s = 0; s < g->n_sw; s++)
 		for (k = 0; k < g->sw[s].n_ends; k++)
@@ -93,7 +140,11 @@ double ta_perm_bandwidth(const struct ta_graph *g, const uint8_t *port,
 				(uint16_t)(k + 1);
 	for (i = 0; i < g->n_dest; i++)
 		if (g->dest[i].is_host)
-			host[n++] = i;
+			rank[n++] = (struct ranked){ g->dest[i].name,
+						    g->dest[i].lid, i };
+	qsort(rank, n, sizeof(*rank), cmp_host);
+	for (i = 0; i < n; i++)
+		host[i] = rank[i].d;
 	ret = 1;
 	if (n < 2)
 		goto out;
@@ -119,6 +170,7 @@ double ta_perm_bandwidth(const struct ta_graph *g, const uint8_t *port,
 	}
 	ret = flows ? sum / (double)flows : 1;
 out:
+	free(rank);
 	free(host);
 	free(dst);
 	free(w.end_of);

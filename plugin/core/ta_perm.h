@@ -17,8 +17,8 @@
 /*
  * port: [sw * g->n_dest + d], as struct ta_result's.  Patterns: n_rand
  * random permutations of the hosts (seeded) and up to n_shift shifts
- * i -> i + s of the hosts in destination order (s spread evenly over
- * 1 .. hosts - 1).  Returns the mean over all their flows, 1 with fewer
+ * i -> i + s of the hosts in node-description order, numbers by value
+ * (s spread evenly over 1 .. hosts - 1).  Returns the mean over all their flows, 1 with fewer
  * than two hosts, -1 when out of memory.
  */
 double ta_perm_bandwidth(const struct ta_graph *g, const uint8_t *port,
