@@ -237,8 +237,8 @@ what: where every switch has hosts, the least-cost paths ignore the load of the 
 
 id: least-cost-turns-ignored
 file: plugin/core/ta_intree_weighted.c
-from: if (t->seen[v] == UINT32_MAX ||\n\t\t\t    (o != TA_OUT_DELIVER &&
-to: if (t->seen[v] == UINT32_MAX ||\n\t\t\t    (0 &&
+from: t->seen[v] == UINT32_MAX ||\n\t\t\t    (o != TA_OUT_DELIVER &&
+to: t->seen[v] == UINT32_MAX ||\n\t\t\t    (0 &&
 tests: tests/unit/test_properties
 what: a least-cost tree joins switches through turns that are not allowed
 

@@ -724,6 +724,32 @@ static void reweigh_minor(struct route_job *j, struct ta_intree *t,
 		ta_intree_restore(t, j->minor_save);
 }
 
+/* t: destination d's tree as res routes it (col: room for its column) */
+static void tree_from_result(const struct ta_graph *g, struct ta_intree *t,
+			     const struct ta_result *res, uint32_t d,
+			     uint8_t *col)
+{
+	uint32_t s;
+
+	for (s = 0; s < g->n_sw; s++)
+		col[s] = ta_result_port(res, s, d);
+	ta_minor_tree_of(t, g, g->dest[d].sw, col);
+}
+
+/* d's routes in res (and its unreachable count) from the tree t */
+static void result_from_tree(const struct ta_graph *g,
+			     const struct ta_intree *t, uint32_t d,
+			     uint8_t *col, struct ta_result *res)
+{
+	uint32_t s;
+
+	for (s = 0; s < g->n_sw; s++)
+		res->stats.unreachable -= col[s] == TA_NO_PORT;
+	write_routes(g, t, d, col, res);
+	for (s = 0; s < g->n_sw; s++)
+		res->port[(size_t)s * res->n_dest + d] = col[s];
+}
+
 /*
  * ta_minor_pass.h: every host destination d with used[d] routed again
  * under the minor loads of all the others.  -1: out of memory.
@@ -734,7 +760,7 @@ static int minor_second_pass(struct route_job *j, struct ta_intree *t,
 	const struct ta_graph *g = j->g;
 	double *tmp = calloc(2 * (size_t)g->n_links + 1, sizeof(*tmp));
 	uint8_t *col = malloc(g->n_sw + 1);
-	uint32_t k, s;
+	uint32_t k;
 
 	if (!tmp || !col) {
 		free(tmp);
@@ -748,9 +774,7 @@ static int minor_second_pass(struct route_job *j, struct ta_intree *t,
 
 		if (!used[d])
 			continue;
-		for (s = 0; s < g->n_sw; s++)
-			col[s] = ta_result_port(res, s, d);
-		ta_minor_tree_of(t, g, sw, col);
+		tree_from_result(g, t, res, d, col);
 		ta_minor_take_out(&j->minor_flow, g, t, j->group[d], tmp,
 				  j->minor_load);
 		ch.main_sw = j->cls.main_sw + (size_t)j->group[d] * g->n_sw;
@@ -760,11 +784,7 @@ static int minor_second_pass(struct route_job *j, struct ta_intree *t,
 			ta_intree_build(t, j->cdg.state, &j->esc, sw, &ch);
 		else
 			reweigh_minor(j, t, sw, &ch, j->group[d]);
-		for (s = 0; s < g->n_sw; s++)
-			res->stats.unreachable -= col[s] == TA_NO_PORT;
-		write_routes(g, t, d, col, res);
-		for (s = 0; s < g->n_sw; s++)
-			res->port[(size_t)s * res->n_dest + d] = col[s];
+		result_from_tree(g, t, d, col, res);
 		ta_flow_add(&j->minor_flow, g, t, j->group[d], NULL,
 			    j->minor_load);
 	}
@@ -821,7 +841,7 @@ static int bal_second_pass(struct route_job *j, struct ta_intree *t,
 	const struct ta_graph *g = j->g;
 	double *tmp = calloc(2 * (size_t)g->n_links + 1, sizeof(*tmp));
 	uint8_t *col = malloc(g->n_sw + 1);
-	uint32_t k, s, i, same_sw = UINT32_MAX;
+	uint32_t k, i, same_sw = UINT32_MAX;
 
 	if (!tmp || !col) {
 		free(tmp);
@@ -845,17 +865,13 @@ static int bal_second_pass(struct route_job *j, struct ta_intree *t,
 				    g->dest[j->by_switch[i]].sw == sw; i++) {
 				if (!used[j->by_switch[i]])
 					continue;
-				for (s = 0; s < g->n_sw; s++)
-					col[s] = ta_result_port(res, s,
-								j->by_switch[i]);
-				ta_minor_tree_of(t, g, sw, col);
+				tree_from_result(g, t, res, j->by_switch[i],
+						 col);
 				count_same(g, t, j->bal_same);
 			}
 			same_sw = sw;
 		}
-		for (s = 0; s < g->n_sw; s++)
-			col[s] = ta_result_port(res, s, d);
-		ta_minor_tree_of(t, g, sw, col);
+		tree_from_result(g, t, res, d, col);
 		uncount_same(g, t, j->bal_same);
 		ta_minor_take_out(&j->bal_flow, g, t, j->group[d], tmp,
 				  j->bal_load);
@@ -867,11 +883,7 @@ static int bal_second_pass(struct route_job *j, struct ta_intree *t,
 		    ta_intree_build(t, j->cdg.state, NULL, sw, &ch) <
 		    j->piece_size[j->esc.piece[sw]])
 			ta_intree_build(t, j->cdg.state, &j->esc, sw, &ch);
-		for (s = 0; s < g->n_sw; s++)
-			res->stats.unreachable -= col[s] == TA_NO_PORT;
-		write_routes(g, t, d, col, res);
-		for (s = 0; s < g->n_sw; s++)
-			res->port[(size_t)s * res->n_dest + d] = col[s];
+		result_from_tree(g, t, d, col, res);
 		ta_flow_add(&j->bal_flow, g, t, j->group[d], NULL, j->bal_load);
 		if (j->measure)
 			ta_flow_add(&j->flow, g, t, j->group[d], NULL, j->load);

@@ -136,6 +136,57 @@ static void settle(struct ta_intree *t, const uint8_t *state, uint32_t u,
 	t->dist[u] = t->dist[g->sw[u].ends[best_e].peer] + 1;
 }
 
+/*
+ * Dijkstra from the n_heap switches in the heap (their out_end, dist and
+ * pure cost set): a switch leaving the heap settles its output unless
+ * it delivers or is fixed (routes kept), then offers every neighbour
+ * not yet in the tree and not fixed a way through it, if that neighbour
+ * may turn into its output.  Hands seen[] back clean.
+ */
+static void grow(struct ta_intree *t, const uint8_t *state,
+		 const struct ta_choice *ch, double unit, double *pure,
+		 const uint8_t *fixed, size_t n_heap)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t s;
+
+	while (n_heap) {
+		struct ta_heap_item it = pop(t, &n_heap);
+		uint32_t u = it.sw, o, j;
+
+		if (t->seen[u] == UINT32_MAX || it.cost != t->wcost[u])
+			continue;	/* done, or a stale entry */
+		t->seen[u] = UINT32_MAX;
+		t->order[t->n_order++] = u;
+		if (t->out_end[u] != TA_OUT_DELIVER && !(fixed && fixed[u]))
+			settle(t, state, u, ch, unit, pure);
+		o = t->out_end[u];
+		for (j = 0; j < g->sw[u].n_ends; j++) {
+			uint32_t v = g->sw[u].ends[j].peer;
+			uint32_t e = far_end(g, u, j);	/* v's end to u */
+			double c;
+
+			if ((fixed && fixed[v]) || t->seen[v] == UINT32_MAX ||
+			    (o != TA_OUT_DELIVER &&
+			     state[ta_turn(g, u, j, o)] != TA_TURN_ALLOWED))
+				continue;
+			c = pure[u] + weight(t, v, e, ch, unit);
+			if (t->wcost[v] >= 0 && c >= t->wcost[v] * (1 - 1e-12))
+				continue;
+			t->wcost[v] = c;
+			pure[v] = c;
+			t->out_end[v] = e;
+			push(t, &n_heap, c, v);
+		}
+	}
+	/* seen[] is the stamp array of ta_intree.c: hand it back clean */
+	memset(t->seen, 0, g->n_sw * sizeof(*t->seen));
+	t->stamp = 0;
+	for (s = 0; s < g->n_sw; s++)
+		if (t->dist[s] == TA_UNREACHED)
+			t->out_end[s] = TA_NO_END;
+}
+
 uint32_t ta_intree_weighted(struct ta_intree *t, const uint8_t *state,
 			    uint32_t dest_sw, const struct ta_choice *ch,
 			    double unit)
@@ -159,41 +210,7 @@ uint32_t ta_intree_weighted(struct ta_intree *t, const uint8_t *state,
 	t->out_end[dest_sw] = TA_OUT_DELIVER;
 	t->dist[dest_sw] = 0;
 	push(t, &n_heap, 0, dest_sw);
-	while (n_heap) {
-		struct ta_heap_item it = pop(t, &n_heap);
-		uint32_t u = it.sw, o, j;
-
-		if (t->seen[u] == UINT32_MAX || it.cost != t->wcost[u])
-			continue;	/* done, or a stale entry */
-		t->seen[u] = UINT32_MAX;
-		t->order[t->n_order++] = u;
-		if (u != dest_sw)
-			settle(t, state, u, ch, unit, pure);
-		o = t->out_end[u];
-		for (j = 0; j < g->sw[u].n_ends; j++) {
-			uint32_t v = g->sw[u].ends[j].peer;
-			uint32_t e = far_end(g, u, j);	/* v's end to u */
-			double c;
-
-			if (t->seen[v] == UINT32_MAX ||
-			    (o != TA_OUT_DELIVER &&
-			     state[ta_turn(g, u, j, o)] != TA_TURN_ALLOWED))
-				continue;
-			c = pure[u] + weight(t, v, e, ch, unit);
-			if (t->wcost[v] >= 0 && c >= t->wcost[v] * (1 - 1e-12))
-				continue;
-			t->wcost[v] = c;
-			pure[v] = c;
-			t->out_end[v] = e;
-			push(t, &n_heap, c, v);
-		}
-	}
-	/* seen[] is the stamp array of ta_intree.c: hand it back clean */
-	memset(t->seen, 0, g->n_sw * sizeof(*t->seen));
-	t->stamp = 0;
-	for (s = 0; s < g->n_sw; s++)
-		if (t->dist[s] == TA_UNREACHED)
-			t->out_end[s] = TA_NO_END;
+	grow(t, state, ch, unit, pure, NULL, n_heap);
 	return t->n_order;
 }
 
@@ -265,43 +282,10 @@ uint32_t ta_intree_reweigh_minor(struct ta_intree *t, const uint8_t *state,
 		push(t, &n_heap, pure[v], v);
 	}
 	t->n_order = 0;
-	while (n_heap) {
-		struct ta_heap_item it = pop(t, &n_heap);
-		uint32_t u = it.sw, o, j;
-
-		if (t->seen[u] == UINT32_MAX || it.cost != t->wcost[u])
-			continue;
-		t->seen[u] = UINT32_MAX;
-		t->order[t->n_order++] = u;
-		if (!fixed[u])
-			settle(t, state, u, ch, unit, pure);
-		o = t->out_end[u];
-		for (j = 0; j < g->sw[u].n_ends; j++) {
-			uint32_t v = g->sw[u].ends[j].peer;
-			uint32_t e = far_end(g, u, j);
-			double c;
-
-			if (fixed[v] || t->seen[v] == UINT32_MAX ||
-			    (o != TA_OUT_DELIVER &&
-			     state[ta_turn(g, u, j, o)] != TA_TURN_ALLOWED))
-				continue;
-			c = pure[u] + weight(t, v, e, ch, unit);
-			if (t->wcost[v] >= 0 && c >= t->wcost[v] * (1 - 1e-12))
-				continue;
-			t->wcost[v] = c;
-			pure[v] = c;
-			t->out_end[v] = e;
-			push(t, &n_heap, c, v);
-		}
-	}
-	memset(t->seen, 0, g->n_sw * sizeof(*t->seen));
-	t->stamp = 0;
+	grow(t, state, ch, unit, pure, fixed, n_heap);
 	if (t->n_order < n_before) {	/* one stranded: the first tree */
 		keep_copy(t, save, 1);
 		return 0;
 	}
-	for (s = 0; s < g->n_sw; s++)
-		if (t->dist[s] == TA_UNREACHED)
-			t->out_end[s] = TA_NO_END;
 	return t->n_order;
 }

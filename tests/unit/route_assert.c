@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "route_assert.h"
+#include "topo_prng.h"
 
 void assert_report_good(const struct verify_report *rep, const char *what)
 {
@@ -127,10 +128,12 @@ double perm_bandwidth(const struct ta_graph *g, const struct ta_result *r,
 	uint32_t *to = calloc(g->n_dest + 1, sizeof(*to));
 	uint32_t *cnt = calloc(2 * g->n_links + 1, sizeof(*cnt));
 	uint32_t h = 0, i, k;
-	uint64_t x = seed | 1, flows = 0;
+	uint64_t flows = 0;
+	struct topo_prng rng;
 	double sum = 0;
 
 	ck_assert(host && to && cnt);
+	topo_prng_seed(&rng, seed);
 	for (i = 0; i < g->n_dest; i++)
 		if (g->dest[i].is_host)
 			host[h++] = i;
@@ -138,13 +141,8 @@ double perm_bandwidth(const struct ta_graph *g, const struct ta_result *r,
 		for (i = 0; i < h; i++)
 			to[i] = i;
 		for (i = h; i > 1; i--) {
-			uint32_t j, t;
+			uint32_t j = topo_prng_below(&rng, i), t = to[i - 1];
 
-			x ^= x << 13;
-			x ^= x >> 7;
-			x ^= x << 17;
-			j = (uint32_t)(x % i);
-			t = to[i - 1];
 			to[i - 1] = to[j];
 			to[j] = t;
 		}

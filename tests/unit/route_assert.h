@@ -37,7 +37,7 @@ uint64_t host_max_load(const struct ta_graph *g, const struct ta_result *r,
 		       uint64_t *hop_sum);
 
 /*
- * Permutation traffic: n random permutations of the hosts (an xorshift
+ * Permutation traffic: n random permutations of the hosts (topo_prng
  * seeded with seed) and up to `shifts` shifts i -> i + s of the hosts in
  * destination order (s spread evenly over 1 .. hosts - 1); each flow gets
  * 1 / (flows on the busiest inter-switch channel of its path, walked hop

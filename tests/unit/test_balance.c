@@ -295,25 +295,32 @@ static struct ta_graph *triangle_graph(unsigned h)
 	return g;
 }
 
+/* routes g with o and returns its busiest channel (host pairs) */
+static uint64_t routed_max_load(const struct ta_graph *g,
+				const struct ta_options *o, const char *what)
+{
+	struct ta_result r;
+	uint64_t max;
+
+	ck_assert_int_eq(ta_route(g, o, NULL, &r), 0);
+	ck_assert_uint_eq(r.stats.unreachable, 0);
+	max = host_max_load(g, &r, NULL, what, NULL);
+	ta_result_free(&r);
+	return max;
+}
+
 START_TEST(least_cost_paths_hand_worked)
 {
 	struct ta_graph *g = triangle_graph(5);
 	struct ta_options o;
-	struct ta_result r;
 	uint64_t shortest, least_cost;
 
 	ta_options_init(&o);
 	o.escape_root_guid = 0x102;
 	o.experiment = TA_EXP_HOP_CHOICE;
-	ck_assert_int_eq(ta_route(g, &o, NULL, &r), 0);
-	ck_assert_uint_eq(r.stats.unreachable, 0);
-	shortest = host_max_load(g, &r, NULL, "shortest paths", NULL);
-	ta_result_free(&r);
+	shortest = routed_max_load(g, &o, "shortest paths");
 	o.experiment = 0;
-	ck_assert_int_eq(ta_route(g, &o, NULL, &r), 0);
-	ck_assert_uint_eq(r.stats.unreachable, 0);
-	least_cost = host_max_load(g, &r, NULL, "least cost", NULL);
-	ta_result_free(&r);
+	least_cost = routed_max_load(g, &o, "least cost");
 	ck_assert_msg(shortest == 25,
 		      "shortest paths: busiest channel %llu host pairs, hand-worked 25",
 		      (unsigned long long)shortest);
@@ -340,7 +347,6 @@ START_TEST(least_cost_on_random_nets)
 	for (i = 0; i < 3; i++)
 		for (seed = 1; seed <= 5; seed++) {
 			struct ta_options o;
-			struct ta_result r;
 			struct ta_graph *g;
 			struct topo t;
 			uint64_t shortest, least_cost;
@@ -351,16 +357,9 @@ START_TEST(least_cost_on_random_nets)
 			ck_assert_ptr_nonnull(g);
 			ta_options_init(&o);
 			o.experiment = TA_EXP_HOP_CHOICE;
-			ck_assert_int_eq(ta_route(g, &o, NULL, &r), 0);
-			ck_assert_uint_eq(r.stats.unreachable, 0);
-			shortest = host_max_load(g, &r, NULL, "shortest", NULL);
-			ta_result_free(&r);
+			shortest = routed_max_load(g, &o, "shortest");
 			o.experiment = 0;
-			ck_assert_int_eq(ta_route(g, &o, NULL, &r), 0);
-			ck_assert_uint_eq(r.stats.unreachable, 0);
-			least_cost = host_max_load(g, &r, NULL, "least cost",
-						   NULL);
-			ta_result_free(&r);
+			least_cost = routed_max_load(g, &o, "least cost");
 			ck_assert_uint_gt(least_cost, 0);
 			sum += (double)shortest / (double)least_cost;
 			n++;
