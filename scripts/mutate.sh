@@ -209,10 +209,10 @@ what: the digit above the leaves shares a factor with the fabric switches (line 
 
 id: balance-off
 file: plugin/core/ta_engine.c
-from: if (!every_switch_has_hosts(g) ||
+from: if (!not_tree_like(g) ||
 to: if (1 ||
 tests: tests/unit/test_balance
-what: on fabrics where every switch has hosts equal next hops go by index, not load
+what: on fabrics that are not tree-like equal next hops go by index, not load
 
 id: period-lost-regroups
 file: lid_assign/lid_order.c
@@ -233,7 +233,7 @@ file: plugin/core/ta_intree_weighted.c
 from: return 1.0 + LOAD_SCALE * x3 * x3 +
 to: return 1.0 + 0 * x3 * x3 +
 tests: tests/unit/test_balance
-what: where every switch has hosts, the least-cost paths ignore the load of the routes made before
+what: on fabrics that are not tree-like, the least-cost paths ignore the load of the routes made before
 
 id: least-cost-turns-ignored
 file: plugin/core/ta_intree_weighted.c
@@ -276,6 +276,13 @@ from: 	       first->perm < tp->perm * (1 - 1e-9);
 to: 	       first->perm > tp->perm * (1 + 1e-9);
 tests: tests/unit/test_tp_candidate
 what: turn addition's own turns are dropped where their routes do better under permutations
+
+id: tree-like-everywhere
+file: plugin/core/ta_engine.c
+from: 	return at && 2 * to > at;
+to: 	return at && to == at;
+tests: tests/unit/test_balance
+what: a random net with some switches without hosts counts as tree-like (index rule, no least-cost paths)
 EOF
 }
 

@@ -47,7 +47,7 @@ struct route_job {
 	uint32_t *minor_save;	/* its room */
 	double *minor_tmp;	/* per channel, all zero between uses */
 	/*
-	 * Fabrics where every switch has hosts (not tree-like: random
+	 * Fabrics that are not tree-like (not_tree_like(): random
 	 * nets, tori): equal next hops chosen by the load of the routes so far
 	 * (bal_load, of tr scaled so the largest sender sends 1), not by
 	 * index; bal_main all zero (struct ta_choice's main_sw: no switch
@@ -1112,20 +1112,30 @@ static int prior_decides(const struct ta_prior *p, const struct ta_graph *g)
 	return 0;
 }
 
-/* 1 if every switch has a host (random nets, tori; not tree-like) */
-static int every_switch_has_hosts(const struct ta_graph *g)
+/*
+ * 1 if the fabric is not tree-like: more than half of the link ends at
+ * switches with hosts lead to switches with hosts (random nets, tori,
+ * meshes, also with some hosts or whole switches' hosts absent).  A fat
+ * tree has none (its hosts are on the leaves only), two fat trees
+ * joined at their leaves one per joined leaf out of its up-links.
+ */
+static int not_tree_like(const struct ta_graph *g)
 {
 	uint8_t *host = calloc(g->n_sw + 1, 1);
-	uint32_t d, s, n = 0;
+	uint64_t at = 0, to = 0;
+	uint32_t d, s, e;
 
 	if (!host)
 		return 0;
 	for (d = 0; d < g->n_dest; d++)
 		host[g->dest[d].sw] |= g->dest[d].is_host;
 	for (s = 0; s < g->n_sw; s++)
-		n += host[s];
+		for (e = 0; host[s] && e < g->sw[s].n_ends; e++) {
+			at++;
+			to += host[g->sw[s].ends[e].peer];
+		}
 	free(host);
-	return n == g->n_sw;
+	return at && 2 * to > at;
 }
 
 /*
@@ -1167,8 +1177,8 @@ static double shortest_mean_load(const struct route_job *j,
 }
 
 /*
- * bal_*: fabrics where every switch has hosts, so none is tree-like
- * (a fat tree with a cable missing keeps the index rule that its
+ * bal_*: fabrics that are not tree-like (not_tree_like(); a fat tree,
+ * also with a cable or hosts missing, keeps the index rule that its
  * port-major LIDs follow); destinations with minor traffic keep the
  * minor rule (ta_turn_class.h).  Routes take the least-cost allowed
  * paths (ta_intree_weighted(), cost unit bal_unit), then, when routing
@@ -1181,7 +1191,7 @@ static int balance_init(struct route_job *j)
 	double top = 0;
 	size_t k, n;
 
-	if (!every_switch_has_hosts(g) ||
+	if (!not_tree_like(g) ||
 	    (j->o->experiment & TA_EXP_INDEX_CHOICE))
 		return 0;
 	j->bal_load = calloc(2 * (size_t)g->n_links + 1, sizeof(*j->bal_load));
@@ -1209,7 +1219,7 @@ static int balance_init(struct route_job *j)
 	}
 	if (j->bal_unit > 0)
 		ta_logf(j->log, TA_LOG_INFO,
-			"every switch has hosts: routes take the least loaded allowed paths (a link's cost grows with the traffic of the routes made before)%s",
+			"not tree-like (most links at switches with hosts lead to switches with hosts): routes take the least loaded allowed paths (a link's cost grows with the traffic of the routes made before)%s",
 			j->prior && j->prior->home_port ?
 				", switches keep their previous port where its path is still allowed" :
 				", then every destination is routed again under the others' load, twice");
@@ -1408,7 +1418,7 @@ static uint32_t try_minor_roots(struct route_job *j, struct ta_result *res,
 }
 
 /*
- * Fabrics where every switch has hosts: turn addition's own turns, less
+ * Fabrics that are not tree-like: turn addition's own turns, less
  * loaded under the traffic estimate, are kept only if their routes also
  * do at least as well under permutation traffic (ta_perm.h: 100 random
  * permutations and 256 shifts, as many as scripts/lftcheck --perm; with

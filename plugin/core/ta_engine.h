@@ -68,7 +68,7 @@ struct ta_options {
 #define TA_EXP_FLAT_WEIGHTS 2u	/* every turn weighs the same */
 #define TA_EXP_INDEX_CHOICE 4u	/* equal next hops by index everywhere
 				 * (tp_candidate still runs) */
-#define TA_EXP_HOP_CHOICE 8u	/* fabrics where every switch has hosts:
+#define TA_EXP_HOP_CHOICE 8u	/* fabrics that are not tree-like:
 				 * shortest allowed paths, equal next hops
 				 * by load (the balanced choice before the
 				 * least-cost paths; tp_candidate runs) */

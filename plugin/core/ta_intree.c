@@ -344,7 +344,7 @@ static double path_load(const struct ta_intree *t, const struct ta_choice *ch,
  * gathers the traffic of more sources of this destination (between two
  * fat trees joined at several links: one join link that every inter-tree
  * route into a pod may reach, against the join of the source's own pod).
- * With ch->same (fabrics where every switch has hosts, ta_engine.c):
+ * With ch->same (fabrics that are not tree-like, ta_engine.c):
  * first the output channel fewest destinations of this destination's
  * switch took before, then the rule above.
  */

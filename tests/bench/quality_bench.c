@@ -20,7 +20,8 @@
  * -n: option tp_candidate no; -t: option traffic_file (turn weights
  * and the choice between candidates; the printed throughput stays
  * uniform); -r: option escape_root, the switch named ROOT (as in
- * PREFIX.topo); -v: the core's log lines on stderr; -w: also write PREFIX.topo and PREFIX.lft for scripts/lftcheck
+ * PREFIX.topo); -a: that many hosts in a thousand absent (topo_drop_hosts,
+ * seed 1); -v: the core's log lines on stderr; -w: also write PREFIX.topo and PREFIX.lft for scripts/lftcheck
  * (bench_export.h), e.g. for its permutation bandwidth (--perm).
  */
 #include <getopt.h>
@@ -177,10 +178,15 @@ int main(int argc, char **argv)
 	struct topo t;
 	double thr, hops = 0;
 	const char *export = NULL;
+	unsigned absent = 0;
 	int c;
 
 	ta_options_init(&o);
-	while ((c = getopt(argc, argv, "m:x:nt:w:r:v")) != -1) {
+	while ((c = getopt(argc, argv, "m:x:nt:w:r:va:")) != -1) {
+		if (c == 'a') {
+			absent = (unsigned)strtoul(optarg, NULL, 0);
+			continue;
+		}
 		if (c == 'v' || c == 'r') {
 			verbose |= c == 'v';
 			root = c == 'r' ? optarg : root;
@@ -210,7 +216,8 @@ int main(int argc, char **argv)
 		else
 			goto usage;
 	}
-	if (optind >= argc || make_topo(&t, argc - optind, argv + optind))
+	if (optind >= argc || make_topo(&t, argc - optind, argv + optind) ||
+	    (absent && topo_drop_hosts(&t, absent, 1)))
 		goto usage;
 	g = topo_to_graph(&t);
 	if (g && root && !(o.escape_root_guid = root_guid(g, root))) {
@@ -237,6 +244,6 @@ int main(int argc, char **argv)
 	ta_options_clear(&o);
 	return thr < 0;
 usage:
-	fprintf(stderr, "usage: quality_bench [-n] [-v] [-r ROOT] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | torus|mesh X Y H | ft3join[-alt|-shift] K LEVEL | ft3join-rand K LEVEL SEED\n");
+	fprintf(stderr, "usage: quality_bench [-n] [-v] [-a PERMILLE] [-r ROOT] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | torus|mesh X Y H | ft3join[-alt|-shift] K LEVEL | ft3join-rand K LEVEL SEED\n");
 	return 2;
 }
