@@ -309,6 +309,21 @@ static uint64_t routed_max_load(const struct ta_graph *g,
 	return max;
 }
 
+/* the busiest channel of hop_choice's routes over the least-cost ones' */
+static double shortest_over_least_cost(const struct ta_graph *g)
+{
+	struct ta_options o;
+	uint64_t shortest, least_cost;
+
+	ta_options_init(&o);
+	o.experiment = TA_EXP_HOP_CHOICE;
+	shortest = routed_max_load(g, &o, "shortest");
+	o.experiment = 0;
+	least_cost = routed_max_load(g, &o, "least cost");
+	ck_assert_uint_gt(least_cost, 0);
+	return (double)shortest / (double)least_cost;
+}
+
 START_TEST(least_cost_paths_hand_worked)
 {
 	struct ta_graph *g = triangle_graph(5);
@@ -346,22 +361,14 @@ START_TEST(least_cost_on_random_nets)
 
 	for (i = 0; i < 3; i++)
 		for (seed = 1; seed <= 5; seed++) {
-			struct ta_options o;
 			struct ta_graph *g;
 			struct topo t;
-			uint64_t shortest, least_cost;
 
 			ck_assert_int_eq(topo_random(&t, sizes[i], 10, 10,
 						     seed), 0);
 			g = topo_to_graph(&t);
 			ck_assert_ptr_nonnull(g);
-			ta_options_init(&o);
-			o.experiment = TA_EXP_HOP_CHOICE;
-			shortest = routed_max_load(g, &o, "shortest");
-			o.experiment = 0;
-			least_cost = routed_max_load(g, &o, "least cost");
-			ck_assert_uint_gt(least_cost, 0);
-			sum += (double)shortest / (double)least_cost;
+			sum += shortest_over_least_cost(g);
 			n++;
 			ta_graph_free(g);
 			topo_free(&t);
@@ -385,10 +392,8 @@ START_TEST(least_cost_with_hosts_absent)
 	unsigned seed;
 
 	for (seed = 1; seed <= 5; seed++) {
-		struct ta_options o;
 		struct ta_graph *g;
 		struct topo t;
-		uint64_t shortest, least_cost;
 		uint8_t has[64] = { 0 };
 		uint32_t d, sw, bare = 0;
 
@@ -403,13 +408,7 @@ START_TEST(least_cost_with_hosts_absent)
 			bare += !has[sw];
 		ck_assert_msg(bare > 0, "seed %u: every switch has hosts",
 			      seed);
-		ta_options_init(&o);
-		o.experiment = TA_EXP_HOP_CHOICE;
-		shortest = routed_max_load(g, &o, "shortest");
-		o.experiment = 0;
-		least_cost = routed_max_load(g, &o, "least cost");
-		ck_assert_uint_gt(least_cost, 0);
-		sum += (double)shortest / (double)least_cost;
+		sum += shortest_over_least_cost(g);
 		ta_graph_free(g);
 		topo_free(&t);
 	}
