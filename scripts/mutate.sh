@@ -251,8 +251,8 @@ what: among near-equal costs a switch no longer keeps its destination switch's d
 
 id: balance-second-pass-off
 file: plugin/core/ta_engine.c
-from: for (k = 0; bused && k < BAL_PASSES; k++)
-to: for (k = 0; bused && k < BAL_PASSES && 0; k++)
+from: for (k = 0; !err && bused && k < BAL_PASSES; k++)
+to: for (k = 0; !err && bused && k < BAL_PASSES && 0; k++)
 tests: tests/unit/test_balance
 what: no rip-up and reroute after the first least-cost routes
 

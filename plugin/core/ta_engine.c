@@ -45,7 +45,9 @@ struct route_job {
 	double *minor_load;	/* per channel, as destinations are routed */
 	double minor_unit;	/* ta_intree_reweigh_minor()'s unit, or 0 */
 	uint32_t *minor_save;	/* its room */
-	double *minor_tmp;	/* per channel, all zero between uses */
+	/* the second passes' room, allocated at the first that runs */
+	double *chan_tmp;	/* per channel, all zero between uses */
+	uint8_t *col;		/* one destination's column */
 	/*
 	 * Fabrics that are not tree-like (not_tree_like(): random
 	 * nets, tori): equal next hops chosen by the load of the routes so far
@@ -397,9 +399,7 @@ static int find_light(struct route_job *j)
 			       sizeof(*j->minor_load));
 	j->minor_save = malloc((3 * (size_t)j->g->n_sw + 1) *
 			       sizeof(*j->minor_save));
-	j->minor_tmp = calloc(2 * (size_t)j->g->n_links + 1,
-			      sizeof(*j->minor_tmp));
-	if (!j->minor_load || !j->minor_save || !j->minor_tmp ||
+	if (!j->minor_load || !j->minor_save ||
 	    ta_flow_init(&j->minor_flow, j->g, &j->cls.minor, j->group))
 		return -1;
 	if (!(j->o->experiment & TA_EXP_HOP_CHOICE))
@@ -684,17 +684,17 @@ static double minor_peak(struct route_job *j, const struct ta_intree *t,
 	double sum = 0;
 	uint32_t k;
 
-	ta_flow_add(&j->minor_flow, g, t, group, NULL, j->minor_tmp);
+	ta_flow_add(&j->minor_flow, g, t, group, NULL, j->chan_tmp);
 	for (k = 1; k < t->n_order; k++) {
 		uint32_t s = t->order[k];
 		uint32_t c = g->sw[s].ends[t->out_end[s]].out_chan;
 		double a = j->minor_load[c] / j->minor_unit;
-		double b = (j->minor_load[c] + j->minor_tmp[c]) / j->minor_unit;
+		double b = (j->minor_load[c] + j->chan_tmp[c]) / j->minor_unit;
 
 		a = a * a * a;
 		b = b * b * b;
 		sum += b * b - a * a;
-		j->minor_tmp[c] = 0;
+		j->chan_tmp[c] = 0;
 	}
 	return sum;
 }
@@ -752,21 +752,16 @@ static void result_from_tree(const struct ta_graph *g,
 
 /*
  * ta_minor_pass.h: every host destination d with used[d] routed again
- * under the minor loads of all the others.  -1: out of memory.
+ * under the minor loads of all the others (room: j->chan_tmp, j->col).
  */
-static int minor_second_pass(struct route_job *j, struct ta_intree *t,
-			     const uint8_t *used, struct ta_result *res)
+static void minor_second_pass(struct route_job *j, struct ta_intree *t,
+			      const uint8_t *used, struct ta_result *res)
 {
 	const struct ta_graph *g = j->g;
-	double *tmp = calloc(2 * (size_t)g->n_links + 1, sizeof(*tmp));
-	uint8_t *col = malloc(g->n_sw + 1);
+	double *tmp = j->chan_tmp;
+	uint8_t *col = j->col;
 	uint32_t k;
 
-	if (!tmp || !col) {
-		free(tmp);
-		free(col);
-		return -1;
-	}
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = j->by_switch[k], sw = g->dest[d].sw;
 		struct ta_choice ch = { .spread = j->spread[d],
@@ -788,9 +783,6 @@ static int minor_second_pass(struct route_job *j, struct ta_intree *t,
 		ta_flow_add(&j->minor_flow, g, t, j->group[d], NULL,
 			    j->minor_load);
 	}
-	free(tmp);
-	free(col);
-	return 0;
 }
 
 /* adds the tree's output channels to same[] (struct ta_choice) */
@@ -835,19 +827,14 @@ static void uncount_same(const struct ta_graph *g, const struct ta_intree *t,
  */
 #define BAL_PASSES 2u
 
-static int bal_second_pass(struct route_job *j, struct ta_intree *t,
-			   const uint8_t *used, struct ta_result *res)
+static void bal_second_pass(struct route_job *j, struct ta_intree *t,
+			    const uint8_t *used, struct ta_result *res)
 {
 	const struct ta_graph *g = j->g;
-	double *tmp = calloc(2 * (size_t)g->n_links + 1, sizeof(*tmp));
-	uint8_t *col = malloc(g->n_sw + 1);
+	double *tmp = j->chan_tmp;
+	uint8_t *col = j->col;
 	uint32_t k, i, same_sw = UINT32_MAX;
 
-	if (!tmp || !col) {
-		free(tmp);
-		free(col);
-		return -1;
-	}
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = j->by_switch[k], sw = g->dest[d].sw;
 		struct ta_choice ch = { .spread = j->spread[d],
@@ -889,9 +876,6 @@ static int bal_second_pass(struct route_job *j, struct ta_intree *t,
 			ta_flow_add(&j->flow, g, t, j->group[d], NULL, j->load);
 		count_same(g, t, j->bal_same);
 	}
-	free(tmp);
-	free(col);
-	return 0;
 }
 
 static int route_all(struct route_job *j, struct ta_result *res)
@@ -998,11 +982,17 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	flush_columns(g, &cols, res);
 	if (keeping)
 		write_kept(j, kept, res);
-	if (used && minor_second_pass(j, &t, used, res))
+	if ((used || bused) && !j->chan_tmp) {
+		j->chan_tmp = calloc(2 * (size_t)g->n_links + 1,
+				     sizeof(*j->chan_tmp));
+		j->col = malloc(g->n_sw + 1);
+	}
+	if ((used || bused) && (!j->chan_tmp || !j->col))
 		err = -1;
-	for (k = 0; bused && k < BAL_PASSES; k++)
-		if (bal_second_pass(j, &t, bused, res))
-			err = -1;
+	else if (used)
+		minor_second_pass(j, &t, used, res);
+	for (k = 0; !err && bused && k < BAL_PASSES; k++)
+		bal_second_pass(j, &t, bused, res);
 	free(bused);
 	free(used);
 	free(cols.buf);
@@ -1038,7 +1028,8 @@ static void job_free(struct route_job *j)
 	ta_flow_free(&j->minor_flow);
 	free(j->minor_load);
 	free(j->minor_save);
-	free(j->minor_tmp);
+	free(j->chan_tmp);
+	free(j->col);
 	ta_flow_free(&j->bal_flow);
 	free(j->bal_load);
 	free(j->bal_main);
@@ -1198,11 +1189,8 @@ static int balance_init(struct route_job *j)
 	j->bal_main = calloc(g->n_sw + 1, 1);
 	j->bal_same = calloc(2 * (size_t)g->n_links + 1, sizeof(*j->bal_same));
 	if (!j->bal_load || !j->bal_main || !j->bal_same ||
-	    ta_flow_init(&j->bal_flow, g, j->tr, j->group)) {
-		ta_logf(j->log, TA_LOG_ERROR,
-			"out of memory preparing the routing");
-		return -1;
-	}
+	    ta_flow_init(&j->bal_flow, g, j->tr, j->group))
+		goto oom;
 	/* only ratios count: the largest sender sends 1 */
 	n = (size_t)j->bal_flow.n_g * g->n_sw;
 	for (k = 0; k < n; k++)
@@ -1212,11 +1200,8 @@ static int balance_init(struct route_job *j)
 		j->bal_flow.send[k] /= top;
 	if (!(j->o->experiment & TA_EXP_HOP_CHOICE))
 		j->bal_unit = shortest_mean_load(j, &j->bal_flow);
-	if (j->bal_unit < 0) {
-		ta_logf(j->log, TA_LOG_ERROR,
-			"out of memory preparing the routing");
-		return -1;
-	}
+	if (j->bal_unit < 0)
+		goto oom;
 	if (j->bal_unit > 0)
 		ta_logf(j->log, TA_LOG_INFO,
 			"not tree-like (most links at switches with hosts lead to switches with hosts): routes take the least loaded allowed paths (a link's cost grows with the traffic of the routes made before)%s",
@@ -1224,6 +1209,9 @@ static int balance_init(struct route_job *j)
 				", switches keep their previous port where its path is still allowed" :
 				", then every destination is routed again under the others' load, twice");
 	return 0;
+oom:
+	ta_logf(j->log, TA_LOG_ERROR, "out of memory preparing the routing");
+	return -1;
 }
 
 static int measure_init(struct route_job *j)

@@ -215,17 +215,10 @@ uint32_t ta_intree_weighted(struct ta_intree *t, const uint8_t *state,
 }
 
 /* save[]: the tree's out_end, dist, order and n_order, to put back */
-static void keep_copy(struct ta_intree *t, uint32_t *save, int back)
+static void save_tree(const struct ta_intree *t, uint32_t *save)
 {
 	size_t n = t->g->n_sw;
 
-	if (back) {
-		memcpy(t->out_end, save, n * sizeof(*save));
-		memcpy(t->dist, save + n, n * sizeof(*save));
-		memcpy(t->order, save + 2 * n, n * sizeof(*save));
-		t->n_order = save[3 * n];
-		return;
-	}
 	memcpy(save, t->out_end, n * sizeof(*save));
 	memcpy(save + n, t->dist, n * sizeof(*save));
 	memcpy(save + 2 * n, t->order, n * sizeof(*save));
@@ -234,7 +227,12 @@ static void keep_copy(struct ta_intree *t, uint32_t *save, int back)
 
 void ta_intree_restore(struct ta_intree *t, const uint32_t *save)
 {
-	keep_copy(t, (uint32_t *)save, 1);
+	size_t n = t->g->n_sw;
+
+	memcpy(t->out_end, save, n * sizeof(*save));
+	memcpy(t->dist, save + n, n * sizeof(*save));
+	memcpy(t->order, save + 2 * n, n * sizeof(*save));
+	t->n_order = save[3 * n];
 }
 
 uint32_t ta_intree_reweigh_minor(struct ta_intree *t, const uint8_t *state,
@@ -251,7 +249,7 @@ uint32_t ta_intree_reweigh_minor(struct ta_intree *t, const uint8_t *state,
 		return 0;
 	pure = t->wcost + g->n_sw + 1;
 	fixed = (uint8_t *)t->pending;	/* n_sw words: room */
-	keep_copy(t, save, 0);
+	save_tree(t, save);
 	/* fixed: main traffic passes it or a switch whose route it carries */
 	memset(fixed, 0, g->n_sw);
 	for (k = t->n_order; k-- > 0;) {
@@ -284,7 +282,7 @@ uint32_t ta_intree_reweigh_minor(struct ta_intree *t, const uint8_t *state,
 	t->n_order = 0;
 	grow(t, state, ch, unit, pure, fixed, n_heap);
 	if (t->n_order < n_before) {	/* one stranded: the first tree */
-		keep_copy(t, save, 1);
+		ta_intree_restore(t, save);
 		return 0;
 	}
 	return t->n_order;
