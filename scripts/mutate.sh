@@ -277,6 +277,20 @@ to: 	       first->perm > tp->perm * (1 + 1e-9);
 tests: tests/unit/test_tp_candidate
 what: turn addition's own turns are dropped where their routes do better under permutations
 
+id: minor-turn-orders-off
+file: plugin/core/ta_engine.c
+from: for (i = 1; i <= LIGHT_ORDERS; i++) {
+to: for (i = 1; i <= LIGHT_ORDERS && 0; i++) {
+tests: tests/unit/test_minor_roots
+what: the minor traffic's turns are decided in the level order only, never in a shuffled order
+
+id: minor-turn-orders-not-shuffled
+file: plugin/core/ta_turnadd.c
+from: if (light && light_shuffle)
+to: if (light && light_shuffle && 0)
+tests: tests/unit/test_minor_roots
+what: the shuffled-order candidates decide the minor traffic's turns in the level order after all
+
 id: tree-like-everywhere
 file: plugin/core/ta_engine.c
 from: 	return at && 2 * to > at;

@@ -1327,9 +1327,13 @@ static int less_loaded(const struct candidate *a, const struct candidate *b)
 		a->minor < b->minor * (1 - 1e-9));
 }
 
-/* the escape tree rooted at switch root, then turn addition; routes */
+/*
+ * The escape tree rooted at switch root, then turn addition (the light
+ * pairs shuffled by light_shuffle, 0: not); routes.
+ */
 static int run_rooted(struct route_job *j, struct ta_result *res,
-		      const struct ta_stats *st0, uint32_t root)
+		      const struct ta_stats *st0, uint32_t root,
+		      uint64_t light_shuffle)
 {
 	const struct ta_graph *g = j->g;
 	uint32_t s;
@@ -1347,8 +1351,8 @@ static int run_rooted(struct route_job *j, struct ta_result *res,
 	ta_cdg_touch(&j->cdg);
 	for (s = 0; s < g->n_sw; s++)
 		j->piece_size[j->esc.piece[s]]++;
-	if (ta_turnadd_decide_classed(&j->cdg, j->turn_w, j->cls.light,
-				      j->esc.level, j->o->seed))
+	if (ta_turnadd_decide_shuffled(&j->cdg, j->turn_w, j->cls.light,
+				       j->esc.level, j->o->seed, light_shuffle))
 		return -1;
 	return route_all(j, res);
 }
@@ -1378,7 +1382,7 @@ static uint32_t try_minor_roots(struct route_job *j, struct ta_result *res,
 	for (i = 0; i < n; i++) {
 		struct candidate c;
 
-		if (run_rooted(j, res, &st, root[i])) {
+		if (run_rooted(j, res, &st, root[i], 0)) {
 			ta_logf(j->log, TA_LOG_ERROR,
 				"escape root candidates: out of memory routing with the escape tree rooted at a switch where minor traffic turns: the routes found so far are kept");
 			ta_cdg_free(&j->cdg);
@@ -1403,6 +1407,60 @@ static uint32_t try_minor_roots(struct route_job *j, struct ta_result *res,
 		}
 	}
 	return n;
+}
+
+/*
+ * With minor traffic: the turns only it crosses decided in LIGHT_ORDERS
+ * seeded shuffled orders too (ta_turnadd_decide_shuffled), over the
+ * escape tree of the routes kept so far (best); a candidate whose
+ * busiest channel carries less (the main traffic's first, then the
+ * minor traffic's) is kept.  Two fat trees joined by links from other
+ * positions (topogen ft3join-alt, ft3join-rand): the join links' turns
+ * serve each direction only at one end of most links, and the level
+ * order gives most of them the ends near the escape root, so the
+ * traffic towards the other tree's far pods crowds onto the few links
+ * whose far end may turn up.  Returns how many were tried.
+ */
+#define LIGHT_ORDERS 2u
+
+static uint32_t try_light_orders(struct route_job *j, struct ta_result *res,
+				 const struct ta_stats *st0,
+				 struct candidate *best, int *moved)
+{
+	const struct ta_graph *g = j->g;
+	uint32_t root = best->esc.root, i;
+	struct ta_stats st = *st0;
+
+	if (!(best->minor > 0) || !j->cls.light)
+		return 0;
+	st.traffic_estimated = 1;
+	for (i = 1; i <= LIGHT_ORDERS; i++) {
+		struct candidate c;
+
+		if (run_rooted(j, res, &st, root, i)) {
+			ta_logf(j->log, TA_LOG_ERROR,
+				"minor turn orders: out of memory deciding the minor traffic's turns in shuffled order: the routes found so far are kept");
+			ta_cdg_free(&j->cdg);
+			ta_escape_free(&j->esc);
+			free(res->port);
+			res->port = NULL;
+			return i - 1;
+		}
+		cand_take(&c, j, res);
+		ta_logf(j->log, TA_LOG_INFO,
+			"minor turn orders: the turns only minor traffic crosses decided in shuffled order %u (escape root %s): throughput %.4f, busiest channel under the minor traffic %.4g (kept so far: %.4f, %.4g)",
+			i, g->sw[root].name ? g->sw[root].name : "switch",
+			as_throughput(j, c.load), c.minor,
+			as_throughput(j, best->load), best->minor);
+		if (less_loaded(&c, best)) {
+			cand_free(best);
+			*best = c;
+			*moved = 1;
+		} else {
+			cand_free(&c);
+		}
+	}
+	return LIGHT_ORDERS;
 }
 
 /*
@@ -1436,7 +1494,7 @@ static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 	struct candidate first, tp;
 	struct ta_stats st = *st0;
 	double bound = ta_flow_bound(&j->flow, j->g), t0 = now();
-	int take, moved = 0;
+	int take, moved = 0, shuffled = 0;
 
 	/* minor traffic that host pairs send: judged on its load too */
 	if (max_load(j) <= bound * (1 + 1e-9) &&
@@ -1480,9 +1538,15 @@ static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 			moved ? "the tree rooted where minor traffic turns" :
 			take ? "Turn-Prohibition's turns" :
 			"turn addition's own tree");
+	if (try_light_orders(j, res, st0, &first, &shuffled))
+		ta_logf(j->log, TA_LOG_INFO,
+			"minor turn orders: %s kept",
+			shuffled ? "a shuffled order's turns" :
+			"the turns decided nearest the escape root first");
 	cand_give(&first, j, res);
-	res->stats.tp_kept = take && !moved;
+	res->stats.tp_kept = take && !moved && !shuffled;
 	res->stats.root_moved = moved;
+	res->stats.light_shuffled = shuffled;
 	res->stats.tp_tried = 1;
 	return 0;
 }

@@ -101,6 +101,8 @@ struct ta_stats {
 	int tp_kept;		/* ... and its routes kept (less loaded) */
 	int root_moved;		/* bring-up: an escape tree rooted where
 				 * minor traffic turns was kept */
+	int light_shuffled;	/* bring-up: the minor traffic's turns of
+				 * a shuffled order were kept */
 	int tree_carried;	/* resweep: the escape tree was rebuilt from
 				 * the prior's (ta_prior.escape_carry) */
 	uint32_t switches_gone;	/* from ta_prior: routed before, not now */

@@ -18,3 +18,4 @@ tests_bench_quality_bench_LDADD = ibsim_topos/libtopo.la plugin/core/libtacore.l
 EXTRA_DIST += tests/bench/core_hashes.sh
 EXTRA_DIST += tests/bench/core_times.sh
 EXTRA_DIST += tests/bench/tp_candidate_sweep.sh
+EXTRA_DIST += tests/bench/joined_sweep.sh
