@@ -1357,6 +1357,28 @@ static int run_rooted(struct route_job *j, struct ta_result *res,
 	return route_all(j, res);
 }
 
+/* what a candidate that failed half-way left (run_rooted) */
+static void drop_candidate(struct route_job *j, struct ta_result *res)
+{
+	ta_cdg_free(&j->cdg);
+	ta_escape_free(&j->esc);
+	free(res->port);
+	res->port = NULL;
+}
+
+/* c replaces best if less loaded (less_loaded), else is freed */
+static void keep_less_loaded(struct candidate *best, struct candidate *c,
+			     int *moved)
+{
+	if (less_loaded(c, best)) {
+		cand_free(best);
+		*best = *c;
+		*moved = 1;
+	} else {
+		cand_free(c);
+	}
+}
+
 /*
  * With minor traffic and no configured escape_root: the escape tree
  * rooted where the minor traffic turns (ta_minor_roots.h), at up to
@@ -1385,10 +1407,7 @@ static uint32_t try_minor_roots(struct route_job *j, struct ta_result *res,
 		if (run_rooted(j, res, &st, root[i], 0)) {
 			ta_logf(j->log, TA_LOG_ERROR,
 				"escape root candidates: out of memory routing with the escape tree rooted at a switch where minor traffic turns: the routes found so far are kept");
-			ta_cdg_free(&j->cdg);
-			ta_escape_free(&j->esc);
-			free(res->port);
-			res->port = NULL;
+			drop_candidate(j, res);
 			return i;
 		}
 		cand_take(&c, j, res);
@@ -1398,13 +1417,7 @@ static uint32_t try_minor_roots(struct route_job *j, struct ta_result *res,
 			(unsigned long long)g->sw[root[i]].guid,
 			as_throughput(j, c.load), c.minor,
 			as_throughput(j, best->load), best->minor);
-		if (less_loaded(&c, best)) {
-			cand_free(best);
-			*best = c;
-			*moved = 1;
-		} else {
-			cand_free(&c);
-		}
+		keep_less_loaded(best, &c, moved);
 	}
 	return n;
 }
@@ -1440,10 +1453,7 @@ static uint32_t try_light_orders(struct route_job *j, struct ta_result *res,
 		if (run_rooted(j, res, &st, root, i)) {
 			ta_logf(j->log, TA_LOG_ERROR,
 				"minor turn orders: out of memory deciding the minor traffic's turns in shuffled order: the routes found so far are kept");
-			ta_cdg_free(&j->cdg);
-			ta_escape_free(&j->esc);
-			free(res->port);
-			res->port = NULL;
+			drop_candidate(j, res);
 			return i - 1;
 		}
 		cand_take(&c, j, res);
@@ -1452,13 +1462,7 @@ static uint32_t try_light_orders(struct route_job *j, struct ta_result *res,
 			i, g->sw[root].name ? g->sw[root].name : "switch",
 			as_throughput(j, c.load), c.minor,
 			as_throughput(j, best->load), best->minor);
-		if (less_loaded(&c, best)) {
-			cand_free(best);
-			*best = c;
-			*moved = 1;
-		} else {
-			cand_free(&c);
-		}
+		keep_less_loaded(best, &c, moved);
 	}
 	return LIGHT_ORDERS;
 }
