@@ -48,7 +48,7 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		if (st == "ok" && $c["unreachable_host_pairs"] != 0)
 			jst[k] = $c["unreachable_host_pairs"] " pairs unreachable"
 		jhosts[kk] = $c["hosts"] / 2
-		if (jmax == "" || kk + 0 > jmax + 0) jmax = kk
+		if (!((kk, j) in kjseen)) { kjseen[kk, j] = 1; kjoins[kk]++ }
 	}
 	# correctness per engine over every fabric
 	tot[e]++
@@ -108,6 +108,10 @@ END {
 		if (ns[j] + 0 < ns[i] + 0) { t = ns[i]; ns[i] = ns[j]; ns[j] = t }
 	for (i = 1; i <= nk; i++) for (j = i + 1; j <= nk; j++)
 		if (ks[j] + 0 < ks[i] + 0) { t = ks[i]; ks[i] = ks[j]; ks[j] = t }
+	# Fig. 22: the largest K among those with the most join levels run
+	# (K = 32 has only the middle join)
+	for (i = 1; i <= nk; i++)
+		if (jmax == "" || kjoins[ks[i]] >= kjoins[jmax]) jmax = ks[i]
 	print "# Routing quality: turnadd and OpenSM's engines (tables read back from ibsim)"
 	print ""
 	print "Throughput = 1 / (load of the most loaded link direction), every"
