@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ta_perm.h"
+#include "ta_prng.h"
 
 struct walk {
 	const struct ta_graph *g;
@@ -63,15 +64,6 @@ static void run(const struct walk *w, const uint32_t *host,
 		*sum += m ? 1.0 / m : 0;
 		++*flows;
 	}
-}
-
-static uint64_t next_rand(uint64_t *st)
-{
-	uint64_t z = (*st += 0x9e3779b97f4a7c15ull);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-	return z ^ (z >> 31);
 }
 
 /*
@@ -151,19 +143,13 @@ double ta_perm_bandwidth(const struct ta_graph *g, const uint8_t *port,
 	for (k = 0; k < n_rand; k++) {
 		for (i = 0; i < n; i++)
 			dst[i] = i;
-		for (i = n; i > 1; i--) {
-			uint32_t r = (uint32_t)(next_rand(&st) % i), t;
-
-			t = dst[i - 1];
-			dst[i - 1] = dst[r];
-			dst[r] = t;
-		}
+		ta_shuffle_u32(dst, n, &st);
 		run(&w, host, dst, n, &sum, &flows);
 	}
-	for (k = 0; k < n_shift && k < n - 1; k++) {
-		uint32_t shifts = n - 1 < n_shift ? n - 1 : n_shift;
-
-		s = 1 + (uint32_t)((uint64_t)k * (n - 1) / shifts);
+	if (n_shift > n - 1)
+		n_shift = n - 1;
+	for (k = 0; k < n_shift; k++) {
+		s = 1 + (uint32_t)((uint64_t)k * (n - 1) / n_shift);
 		for (i = 0; i < n; i++)
 			dst[i] = (i + s) % n;
 		run(&w, host, dst, n, &sum, &flows);

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ta_prng.h"
 #include "ta_turnadd.h"
 
 struct turn_pair {
@@ -67,15 +68,6 @@ static int cmp_global(const void *a, const void *b)
 	return 0;
 }
 
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 static uint32_t *switch_order(uint32_t n, uint64_t seed)
 {
 	uint32_t *perm = malloc((n + 1) * sizeof(*perm)), i;
@@ -85,13 +77,8 @@ static uint32_t *switch_order(uint32_t n, uint64_t seed)
 		return NULL;
 	for (i = 0; i < n; i++)
 		perm[i] = i;
-	for (i = n; seed && i > 1; i--) {
-		uint32_t k = (uint32_t)(splitmix64(&st) % i), tmp;
-
-		tmp = perm[i - 1];
-		perm[i - 1] = perm[k];
-		perm[k] = tmp;
-	}
+	if (seed)
+		ta_shuffle_u32(perm, n, &st);
 	return perm;
 }
 
@@ -204,7 +191,7 @@ static void shuffle_light(struct turn_pair *pairs, size_t n, uint64_t st)
 	for (b = a; b < n && pairs[b].cls == 1; b++)
 		;
 	for (k = b; k > a + 1; k--) {
-		size_t r = a + (size_t)(splitmix64(&st) % (k - a));
+		size_t r = a + (size_t)(ta_splitmix64(&st) % (k - a));
 		struct turn_pair tmp = pairs[k - 1];
 
 		pairs[k - 1] = pairs[r];

@@ -68,13 +68,13 @@ row() {
 	now=$(one "$build" "$@")
 	if [ -n "$before" ]; then
 		old=$(one "$before" "$@")
-		awk -v a="${old%% |*}" -v b="${now%% |*}" 'BEGIN {
+		moved=$(awk -v a="${old%% |*}" -v b="${now%% |*}" 'BEGIN {
 			split(a, x, " / "); split(b, y, " / ")
-			if (y[2] > x[2] + 1e-4) print "up"
-			else if (y[2] < x[2] - 1e-4) print "DOWN"
-			if (y[1] < x[1] - 1e-4) print "INTRA DOWN"
-		}' >"$tmp/moved"
-		moved=$(paste -sd' ' "$tmp/moved")
+			if (y[2] > x[2] + 1e-4) m = "up"
+			else if (y[2] < x[2] - 1e-4) m = "DOWN"
+			if (y[1] < x[1] - 1e-4) m = m (m ? " " : "") "INTRA DOWN"
+			print m
+		}')
 		echo "| $* | ${old%% |*} | $now | $moved |"
 	else
 		echo "| $* | $now |"
