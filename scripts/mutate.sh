@@ -277,19 +277,26 @@ to: 	       first->perm > tp->perm * (1 + 1e-9);
 tests: tests/unit/test_tp_candidate
 what: turn addition's own turns are dropped where their routes do better under permutations
 
-id: minor-turn-orders-off
+id: cut-tree-off
 file: plugin/core/ta_engine.c
-from: for (i = 1; i <= LIGHT_ORDERS; i++) {
-to: for (i = 1; i <= LIGHT_ORDERS && 0; i++) {
+from: 	if (!(best->minor > 0))\n\t\treturn 0;\n\tst.traffic_estimated = 1;\n\tr = run_rooted
+to: 	if (best->minor > 0)\n\t\treturn 0;\n\tst.traffic_estimated = 1;\n\tr = run_rooted
 tests: tests/unit/test_minor_roots
-what: the minor traffic's turns are decided in the level order only, never in a shuffled order
+what: the escape tree through every link between the traffic groups is never tried
 
-id: minor-turn-orders-not-shuffled
-file: plugin/core/ta_turnadd.c
-from: if (light && light_shuffle)
-to: if (light && light_shuffle && 0)
-tests: tests/unit/test_minor_roots
-what: the shuffled-order candidates decide the minor traffic's turns in the level order after all
+id: cut-tree-down-and-up
+file: plugin/core/ta_cut_tree.c
+from: 	return !(c->height[v] > c->height[p] && c->above[p]);
+to: 	return 1;
+tests: tests/unit/test_cut_tree tests/unit/test_minor_roots
+what: far switches may get two tree neighbours above them (down-and-up tree turns on the far side)
+
+id: cut-tree-ends-not-hung
+file: plugin/core/ta_cut_tree.c
+from: 			if (!c->far[p] && c->in[p]) {
+to: 			if (!c->far[p] && c->in[p] && 0) {
+tests: tests/unit/test_cut_tree tests/unit/test_minor_roots
+what: the far side is reached through one cut link only, not hung from every one
 
 id: tree-like-everywhere
 file: plugin/core/ta_engine.c

@@ -10,6 +10,7 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_traffic.c plugin/core/ta_traffic.h \
 	plugin/core/ta_cdg.c plugin/core/ta_cdg.h \
 	plugin/core/ta_escape.c plugin/core/ta_escape.h \
+	plugin/core/ta_cut_tree.c plugin/core/ta_cut_tree.h \
 	plugin/core/ta_root.c plugin/core/ta_root.h \
 	plugin/core/ta_intree.c plugin/core/ta_intree.h \
 	plugin/core/ta_intree_weighted.c \

@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "ta_cdg.h"
+#include "ta_cut_tree.h"
 #include "ta_engine.h"
 #include "ta_escape.h"
 #include "ta_flow.h"
@@ -1328,31 +1329,39 @@ static int less_loaded(const struct candidate *a, const struct candidate *b)
 }
 
 /*
- * The escape tree rooted at switch root, then turn addition (the light
- * pairs shuffled by light_shuffle, 0: not); routes.
+ * The escape tree rooted at switch root (cut: ta_escape_build_cut's,
+ * else ta_escape_build's), then turn addition; routes.  Returns 1 where
+ * the cut tree does not apply, -1 on failure (bent: ta_cut_tree.h).
  */
 static int run_rooted(struct route_job *j, struct ta_result *res,
-		      const struct ta_stats *st0, uint32_t root,
-		      uint64_t light_shuffle)
+		      const struct ta_stats *st0, uint32_t root, int cut,
+		      uint32_t *bent)
 {
 	const struct ta_graph *g = j->g;
 	uint32_t s;
+	int r;
 
 	res->stats = *st0;
 	memset(j->piece_size, 0, (g->n_sw + 1) * sizeof(*j->piece_size));
 	memset(j->load, 0, 2 * (size_t)g->n_links * sizeof(*j->load));
 	res->port = malloc((size_t)g->n_sw * g->n_dest + 1);
-	if (!res->port || ta_cdg_init(&j->cdg, g) ||
-	    ta_escape_build(&j->esc, g, j->turn_w, NULL, g->sw[root].guid) ||
-	    ta_escape_allow_turns(&j->esc, &j->cdg))
+	if (!res->port || ta_cdg_init(&j->cdg, g))
+		return -1;
+	r = cut ? ta_escape_build_cut(&j->esc, g, j->turn_w, j->group, root,
+				      bent) :
+		  ta_escape_build(&j->esc, g, j->turn_w, NULL,
+				  g->sw[root].guid);
+	if (r)
+		return r;
+	if (ta_escape_allow_turns(&j->esc, &j->cdg))
 		return -1;
 	j->cdg.level = j->esc.level;
 	j->cdg.hint_w = j->turn_w;
 	ta_cdg_touch(&j->cdg);
 	for (s = 0; s < g->n_sw; s++)
 		j->piece_size[j->esc.piece[s]]++;
-	if (ta_turnadd_decide_shuffled(&j->cdg, j->turn_w, j->cls.light,
-				       j->esc.level, j->o->seed, light_shuffle))
+	if (ta_turnadd_decide_classed(&j->cdg, j->turn_w, j->cls.light,
+				      j->esc.level, j->o->seed))
 		return -1;
 	return route_all(j, res);
 }
@@ -1404,7 +1413,7 @@ static uint32_t try_minor_roots(struct route_job *j, struct ta_result *res,
 	for (i = 0; i < n; i++) {
 		struct candidate c;
 
-		if (run_rooted(j, res, &st, root[i], 0)) {
+		if (run_rooted(j, res, &st, root[i], 0, NULL)) {
 			ta_logf(j->log, TA_LOG_ERROR,
 				"escape root candidates: out of memory routing with the escape tree rooted at a switch where minor traffic turns: the routes found so far are kept");
 			drop_candidate(j, res);
@@ -1423,48 +1432,47 @@ static uint32_t try_minor_roots(struct route_job *j, struct ta_result *res,
 }
 
 /*
- * With minor traffic: the turns only it crosses decided in LIGHT_ORDERS
- * seeded shuffled orders too (ta_turnadd_decide_shuffled), over the
- * escape tree of the routes kept so far (best); a candidate whose
- * busiest channel carries less (the main traffic's first, then the
- * minor traffic's) is kept.  Two fat trees joined by links from other
- * positions (topogen ft3join-alt, ft3join-rand): the join links' turns
- * serve each direction only at one end of most links, and the level
- * order gives most of them the ends near the escape root, so the
- * traffic towards the other tree's far pods crowds onto the few links
- * whose far end may turn up.  Returns how many were tried.
+ * With minor traffic: the escape tree of ta_cut_tree.h, rooted at the
+ * root of the routes kept so far (best), which it replaces if less
+ * loaded (the main traffic's busiest channel first, then the minor
+ * traffic's).  Two fat trees joined by links from other positions
+ * (topogen ft3join-alt, ft3join-rand): a tree that crosses only at some
+ * joins and joins the upper switches of each slot at one middle switch
+ * on the other side lets at most one link per such group of upper
+ * switches turn up at both ends (K = 32: 31 of 256), and the traffic
+ * between pods without a join crowds onto them; with every join in the
+ * tree and no down-and-up turn on the far side, each join may turn up
+ * at both ends towards the upper switch it holds.  Returns 1 if kept.
  */
-#define LIGHT_ORDERS 2u
-
-static uint32_t try_light_orders(struct route_job *j, struct ta_result *res,
-				 const struct ta_stats *st0,
-				 struct candidate *best, int *moved)
+static int try_cut_tree(struct route_job *j, struct ta_result *res,
+			const struct ta_stats *st0, struct candidate *best)
 {
 	const struct ta_graph *g = j->g;
-	uint32_t root = best->esc.root, i;
+	uint32_t root = best->esc.root, bent = 0;
 	struct ta_stats st = *st0;
+	struct candidate c;
+	int r, kept = 0;
 
-	if (!(best->minor > 0) || !j->cls.light)
+	if (!(best->minor > 0))
 		return 0;
 	st.traffic_estimated = 1;
-	for (i = 1; i <= LIGHT_ORDERS; i++) {
-		struct candidate c;
-
-		if (run_rooted(j, res, &st, root, i)) {
-			ta_logf(j->log, TA_LOG_ERROR,
-				"minor turn orders: out of memory deciding the minor traffic's turns in shuffled order: the routes found so far are kept");
-			drop_candidate(j, res);
-			return i - 1;
-		}
-		cand_take(&c, j, res);
-		ta_logf(j->log, TA_LOG_INFO,
-			"minor turn orders: the turns only minor traffic crosses decided in shuffled order %u (escape root %s): throughput %.4f, busiest channel under the minor traffic %.4g (kept so far: %.4f, %.4g)",
-			i, g->sw[root].name ? g->sw[root].name : "switch",
-			as_throughput(j, c.load), c.minor,
-			as_throughput(j, best->load), best->minor);
-		keep_less_loaded(best, &c, moved);
+	r = run_rooted(j, res, &st, root, 1, &bent);
+	if (r) {
+		ta_logf(j->log, r < 0 ? TA_LOG_ERROR : TA_LOG_INFO,
+			r < 0 ? "cut tree: out of memory building the escape tree through every link between the traffic groups: the routes found so far are kept" :
+				"cut tree: not tried: the escape root's traffic group (by the nearest switch with hosts) holds every switch, or the others are not reached from it");
+		drop_candidate(j, res);
+		return 0;
 	}
-	return LIGHT_ORDERS;
+	cand_take(&c, j, res);
+	ta_logf(j->log, TA_LOG_INFO,
+		"cut tree: the escape tree through every link between the traffic groups (%u switches joined against its up-and-down rule), rooted at %s: throughput %.4f, busiest channel under the minor traffic %.4g (kept so far: %.4f, %.4g): %s",
+		bent, g->sw[root].name ? g->sw[root].name : "switch",
+		as_throughput(j, c.load), c.minor,
+		as_throughput(j, best->load), best->minor,
+		less_loaded(&c, best) ? "kept" : "not kept");
+	keep_less_loaded(best, &c, &kept);
+	return kept;
 }
 
 /*
@@ -1498,7 +1506,7 @@ static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 	struct candidate first, tp;
 	struct ta_stats st = *st0;
 	double bound = ta_flow_bound(&j->flow, j->g), t0 = now();
-	int take, moved = 0, shuffled = 0;
+	int take, moved = 0, cut;
 
 	/* minor traffic that host pairs send: judged on its load too */
 	if (max_load(j) <= bound * (1 + 1e-9) &&
@@ -1542,15 +1550,11 @@ static int try_tp_candidate(struct route_job *j, struct ta_result *res,
 			moved ? "the tree rooted where minor traffic turns" :
 			take ? "Turn-Prohibition's turns" :
 			"turn addition's own tree");
-	if (try_light_orders(j, res, st0, &first, &shuffled))
-		ta_logf(j->log, TA_LOG_INFO,
-			"minor turn orders: %s kept",
-			shuffled ? "a shuffled order's turns" :
-			"the turns decided nearest the escape root first");
+	cut = try_cut_tree(j, res, st0, &first);
 	cand_give(&first, j, res);
-	res->stats.tp_kept = take && !moved && !shuffled;
-	res->stats.root_moved = moved;
-	res->stats.light_shuffled = shuffled;
+	res->stats.tp_kept = take && !moved && !cut;
+	res->stats.root_moved = moved && !cut;
+	res->stats.cut_tree = cut;
 	res->stats.tp_tried = 1;
 	return 0;
 }

@@ -101,8 +101,9 @@ struct ta_stats {
 	int tp_kept;		/* ... and its routes kept (less loaded) */
 	int root_moved;		/* bring-up: an escape tree rooted where
 				 * minor traffic turns was kept */
-	int light_shuffled;	/* bring-up: the minor traffic's turns of
-				 * a shuffled order were kept */
+	int cut_tree;		/* bring-up: the escape tree through every
+				 * link between the traffic groups was kept
+				 * (ta_cut_tree.h) */
 	int tree_carried;	/* resweep: the escape tree was rebuilt from
 				 * the prior's (ta_prior.escape_carry) */
 	uint32_t switches_gone;	/* from ta_prior: routed before, not now */

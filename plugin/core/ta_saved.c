@@ -531,7 +531,7 @@ int ta_saved_update_rows(struct ta_saved *sv, const struct ta_graph *g,
 	/* a tree that is not turn addition's own is carried on */
 	sv->escape_carry = res->escape_parent &&
 			   (res->stats.tp_kept || res->stats.root_moved ||
-			    res->stats.light_shuffled ||
+			    res->stats.cut_tree ||
 			    res->stats.tree_carried);
 	if (add_seen(sv, g)) {
 		ta_saved_free(sv);

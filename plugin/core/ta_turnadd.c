@@ -181,34 +181,9 @@ int ta_turnadd_decide(struct ta_cdg *c, const double *w, uint64_t seed)
 	return ta_turnadd_decide_classed(c, w, NULL, NULL, seed);
 }
 
-/* the light pairs (class 1, contiguous after sorting) in shuffled order */
-static void shuffle_light(struct turn_pair *pairs, size_t n, uint64_t st)
-{
-	size_t a = 0, b, k;
-
-	while (a < n && pairs[a].cls == 0)
-		a++;
-	for (b = a; b < n && pairs[b].cls == 1; b++)
-		;
-	for (k = b; k > a + 1; k--) {
-		size_t r = a + (size_t)(ta_splitmix64(&st) % (k - a));
-		struct turn_pair tmp = pairs[k - 1];
-
-		pairs[k - 1] = pairs[r];
-		pairs[r] = tmp;
-	}
-}
-
 int ta_turnadd_decide_classed(struct ta_cdg *c, const double *w,
 			      const uint8_t *light, const uint32_t *level,
 			      uint64_t seed)
-{
-	return ta_turnadd_decide_shuffled(c, w, light, level, seed, 0);
-}
-
-int ta_turnadd_decide_shuffled(struct ta_cdg *c, const double *w,
-			       const uint8_t *light, const uint32_t *level,
-			       uint64_t seed, uint64_t light_shuffle)
 {
 	const struct ta_graph *g = c->g;
 	uint64_t max_pairs = 0;
@@ -230,8 +205,6 @@ int ta_turnadd_decide_shuffled(struct ta_cdg *c, const double *w,
 		n += switch_pairs(c, w, light, level, height, s, perm[s],
 				  pairs + n);
 	qsort(pairs, n, sizeof(*pairs), cmp_global);
-	if (light && light_shuffle)
-		shuffle_light(pairs, n, light_shuffle);
 	for (k = 0; k < n; k++) {
 		const struct turn_pair *p = &pairs[k];
 

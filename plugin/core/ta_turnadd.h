@@ -45,17 +45,4 @@ int ta_turnadd_decide_classed(struct ta_cdg *c, const double *w,
 			      const uint8_t *light, const uint32_t *level,
 			      uint64_t seed);
 
-/*
- * The same, with the light pairs decided in an order shuffled by
- * light_shuffle (0: as ta_turnadd_decide_classed) instead of by level
- * and weight, one pair at a time across all switches.  Where each
- * crossing between the main traffic's regions can serve only one
- * direction (two joined fat trees: the join links' turns at one end or
- * the other), the level order gives most crossings the ends near the
- * escape root; a shuffled order spreads them over both ends.
- */
-int ta_turnadd_decide_shuffled(struct ta_cdg *c, const double *w,
-			       const uint8_t *light, const uint32_t *level,
-			       uint64_t seed, uint64_t light_shuffle);
-
 #endif

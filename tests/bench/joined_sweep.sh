@@ -17,8 +17,8 @@
 # Columns: intra / inter, the candidate the core kept (quality_bench's
 # tp_candidate= field: tried = turn addition's first routes, kept =
 # Turn-Prohibition's turns, root = the escape tree rooted where minor
-# traffic turns, shuffled = the minor traffic's turns in a shuffled
-# order), whether the channel dependency graph is acyclic and host
+# traffic turns, cut = the escape tree through every link between the
+# trees), whether the channel dependency graph is acyclic and host
 # pairs are all reachable.  K = 16 takes a few seconds a fabric; K = 32
 # (--ks 32) about 3 minutes each.
 set -euo pipefail

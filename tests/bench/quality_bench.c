@@ -234,8 +234,8 @@ int main(int argc, char **argv)
 	printf("throughput=%.4f mean_sw_hops=%.3f prohibited=%llu seconds=%.3f tp_candidate=%s root=%s\n",
 	       thr, hops, (unsigned long long)r.stats.turns_prohibited,
 	       r.stats.seconds, !r.stats.tp_tried ? "not_tried" :
-	       r.stats.tp_kept ? "kept" : r.stats.light_shuffled ?
-	       "shuffled" : r.stats.root_moved ? "root" : "tried",
+	       r.stats.tp_kept ? "kept" : r.stats.cut_tree ? "cut" :
+	       r.stats.root_moved ? "root" : "tried",
 	       g->sw[r.stats.escape_root].name ?
 		       g->sw[r.stats.escape_root].name : "-");
 	ta_result_free(&r);

@@ -199,6 +199,15 @@ tests_unit_test_minor_roots_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_minor_roots_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_minor_roots
 
+# The escape tree through every link between two traffic groups.
+check_PROGRAMS += tests/unit/test_cut_tree
+tests_unit_test_cut_tree_SOURCES = tests/unit/test_cut_tree.c
+tests_unit_test_cut_tree_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_cut_tree_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_cut_tree_LDADD = $(UNIT_HELP_LDADD)
+tests_unit_test_cut_tree_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_cut_tree
+
 # The routing memory reading the latest routing from the switch tables
 # (lft_sim: OpenSM's tables without OpenSM, also used by core_bench -L).
 check_PROGRAMS += tests/unit/test_saved_rows
