@@ -225,6 +225,8 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		if (!((k, j) in fab)) { fab[k, j] = 1; fl[++nf] = k SUBSEP j }
 		if (st == "ok" && $c["unreachable_host_pairs"] == 0) {
 			intra[k, j, e] = $c["intra"]; inter[k, j, e] = $c["inter"]
+			one_vl[k, j, e] = $c["cdg"] == "acyclic"
+			if (!(e in eseen)) { eseen[e] = 1; el[++nel] = e }
 		}
 	}
 }
@@ -295,6 +297,46 @@ END {
 	}
 	if (any) printf "| joined: turnadd inter >= tp inter at every join and size |%s | %s |\n", s, verdict(ok)
 	else printf "| joined: turnadd inter >= tp inter at every join and size | no tp results | NOT met (not measured) |\n"
+	ok = 1; s = ""; any = 0
+	for (q = 1; q <= nf; q++) {
+		split(fl[q], p, SUBSEP)
+		a = inter[p[1], p[2], "turnadd"]; t = inter[p[1], p[2], "tp"]
+		if (p[2] !~ /^middle/ || p[1] + 0 < 16 || !num(t)) continue
+		any = 1
+		s = s sprintf(" K=%s %s: %s/%s=%s;", p[1], p[2], (num(a) ? a : "-"), t, (num(a) && t > 0 ? sprintf("%.2fx", a / t) : "-"))
+		if (!num(a) || a + 0 < 2 * t - 1e-9) ok = 0
+	}
+	if (any) printf "| joined, middle join, K >= 16: turnadd inter >= 2x tp |%s | %s |\n", s, verdict(ok)
+	# OpenSM's one-VL engines (reachable, acyclic on one VL) by inter
+	ok = 1; s = ""; any = 0
+	for (q = 1; q <= nf; q++) {
+		split(fl[q], p, SUBSEP)
+		a = inter[p[1], p[2], "turnadd"]
+		for (x = 1; x <= nel; x++) {
+			e = el[x]
+			if (e == "turnadd" || e == "tp" || !one_vl[p[1], p[2], e] || !num(inter[p[1], p[2], e])) continue
+			any = 1
+			if (num(a) && a + 0 >= inter[p[1], p[2], e] - 1e-9) continue
+			ok = 0
+			s = s sprintf(" K=%s %s: %s %s/%s against %s/%s;", p[1], p[2], e, intra[p[1], p[2], e], inter[p[1], p[2], e], intra[p[1], p[2], "turnadd"], (num(a) ? a : "-"))
+		}
+	}
+	if (any) printf "| joined: turnadd inter >= every other engine reachable and acyclic on one VL | %s | %s |\n", (ok ? "everywhere" : "not at:" s), verdict(ok)
+	# nowhere an engine at least as good on both and better on one
+	ok = 1; s = ""; any = 0
+	for (q = 1; q <= nf; q++) {
+		split(fl[q], p, SUBSEP)
+		a = intra[p[1], p[2], "turnadd"]; b = inter[p[1], p[2], "turnadd"]
+		for (x = 1; x <= nel; x++) {
+			e = el[x]
+			if (e == "turnadd" || !one_vl[p[1], p[2], e] || !num(intra[p[1], p[2], e]) || !num(inter[p[1], p[2], e])) continue
+			any = 1
+			if (num(a) && num(b) && !(intra[p[1], p[2], e] + 0 >= a - 1e-9 && inter[p[1], p[2], e] + 0 >= b - 1e-9 && (intra[p[1], p[2], e] + 0 > a + 1e-9 || inter[p[1], p[2], e] + 0 > b + 1e-9))) continue
+			ok = 0
+			s = s sprintf(" K=%s %s: %s %s/%s;", p[1], p[2], e, intra[p[1], p[2], e], inter[p[1], p[2], e])
+		}
+	}
+	if (any) printf "| joined: no one-VL engine (reachable, acyclic) at least as good on intra and inter and better on one | %s | %s |\n", (ok ? "none" : s), verdict(ok)
 	for (u = 1; u <= 2; u++) {
 		e = (u == 1 ? "updn-best" : "updn")
 		ok = 1; s = ""; any = 0
