@@ -286,10 +286,17 @@ what: the escape tree through every link between the traffic groups is never tri
 
 id: cut-tree-down-and-up
 file: plugin/core/ta_cut_tree.c
-from: 	return !(c->height[v] > c->height[p] && c->above[p]);
-to: 	return 1;
+from: 	if (c->above[p] &&
+to: 	if (0 && c->above[p] &&
 tests: tests/unit/test_cut_tree tests/unit/test_minor_roots
 what: far switches may get two tree neighbours above them (down-and-up tree turns on the far side)
+
+id: cut-tree-classes-held-twice
+file: plugin/core/ta_cut_tree.c
+from: 	return !c->hung[p] || h == UINT32_MAX || h == p;
+to: 	return 1;
+tests: tests/unit/test_cut_tree tests/integration/ft3join_turnadd.sh
+what: two cut ends may hold switches of one class (a cycle through the near side on the trees' own turns)
 
 id: cut-tree-ends-not-hung
 file: plugin/core/ta_cut_tree.c

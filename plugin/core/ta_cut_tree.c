@@ -14,6 +14,11 @@ struct cut_work {
 	uint8_t *far;
 	uint8_t *in;		/* in the tree */
 	uint32_t *above;	/* tree neighbours higher than the switch */
+	uint32_t *above_cls;	/* class of the first of them */
+	uint32_t *cls;		/* far switches at least class_h high:
+				 * connected piece among those; else none */
+	uint32_t *holder;	/* per class: the cut end holding it */
+	uint8_t *hung;		/* far switch hung from a cut link */
 	uint32_t *children;
 	uint32_t *queue;
 	uint32_t *dist;
@@ -60,21 +65,33 @@ static void attach(struct cut_work *c, uint32_t v, uint32_t j)
 	c->e->parent_end[v] = j;
 	c->in[v] = 1;
 	c->children[p]++;
-	if (c->height[v] > c->height[p])
-		c->above[p]++;
-	else if (c->height[p] > c->height[v])
-		c->above[v]++;
+	if (c->height[v] > c->height[p] && !c->above[p]++)
+		c->above_cls[p] = c->cls[v];
+	else if (c->height[p] > c->height[v] && !c->above[v]++)
+		c->above_cls[v] = c->cls[p];
+	if (c->hung[p] && c->height[v] > c->height[p] &&
+	    c->cls[v] != UINT32_MAX)
+		c->holder[c->cls[v]] = p;
 }
 
 /*
- * May v hang from p?  Not where p would get a second tree neighbour
- * above it: the tree's turns at p would go down and up again.
+ * May v hang from p?  Not where p, a far switch, would get tree
+ * neighbours above it of two classes (or a second one without a class):
+ * the tree's turns at p would go down and up again between them; nor
+ * where p hangs from a cut link and another such switch holds v's class.
  */
 static int keeps_updown(const struct cut_work *c, uint32_t v, uint32_t p)
 {
-	if (!c->far[p])
+	uint32_t h;
+
+	if (!c->far[p] || c->height[v] <= c->height[p])
 		return 1;
-	return !(c->height[v] > c->height[p] && c->above[p]);
+	if (c->above[p] &&
+	    (c->cls[v] == UINT32_MAX || c->cls[v] != c->above_cls[p]))
+		return 0;
+	/* a cut end holds a class no other cut end holds */
+	h = c->cls[v] == UINT32_MAX ? UINT32_MAX : c->holder[c->cls[v]];
+	return !c->hung[p] || h == UINT32_MAX || h == p;
 }
 
 static double pair_weight(const struct cut_work *c, uint32_t p, uint32_t in)
@@ -178,6 +195,52 @@ static uint32_t order_side(struct cut_work *c, uint8_t side)
 	return tail;
 }
 
+/*
+ * Classes of the far switches at least class_h high (one more than the
+ * lowest far switch at a cut link): the connected pieces they form among
+ * themselves.  Traffic that climbs from a cut link into one class can
+ * reach every switch of it on the fabric's own up-and-down turns, so two
+ * cut links whose far ends hold switches of one class would close a
+ * cycle through the near side.
+ */
+static void far_classes(struct cut_work *c)
+{
+	const struct ta_graph *g = c->g;
+	uint32_t s, j, class_h = UINT32_MAX, n_cls = 0;
+
+	for (s = 0; s < g->n_sw; s++) {
+		c->cls[s] = UINT32_MAX;
+		c->holder[s] = UINT32_MAX;
+		for (j = 0; c->far[s] && j < g->sw[s].n_ends; j++)
+			if (!c->far[g->sw[s].ends[j].peer] &&
+			    c->height[s] + 1 < class_h)
+				class_h = c->height[s] + 1;
+	}
+	for (s = 0; s < g->n_sw; s++) {
+		uint32_t head = 0, tail = 0;
+
+		if (!c->far[s] || c->height[s] < class_h ||
+		    c->cls[s] != UINT32_MAX)
+			continue;
+		c->cls[s] = n_cls;
+		c->queue[tail++] = s;
+		while (head < tail) {
+			uint32_t u = c->queue[head++];
+
+			for (j = 0; j < g->sw[u].n_ends; j++) {
+				uint32_t v = g->sw[u].ends[j].peer;
+
+				if (!c->far[v] || c->height[v] < class_h ||
+				    c->cls[v] != UINT32_MAX)
+					continue;
+				c->cls[v] = n_cls;
+				c->queue[tail++] = v;
+			}
+		}
+		n_cls++;
+	}
+}
+
 /* every far switch at the end of a cut link hangs from it */
 static void hang_cut_ends(struct cut_work *c)
 {
@@ -192,6 +255,7 @@ static void hang_cut_ends(struct cut_work *c)
 
 			if (!c->far[p] && c->in[p]) {
 				attach(c, s, j);
+				c->hung[s] = 1;
 				break;
 			}
 		}
@@ -238,6 +302,10 @@ int ta_escape_build_cut(struct ta_escape *e, const struct ta_graph *g,
 	c.far = calloc(n, 1);
 	c.in = calloc(n, 1);
 	c.above = calloc(n, sizeof(*c.above));
+	c.above_cls = calloc(n, sizeof(*c.above_cls));
+	c.cls = malloc(n * sizeof(*c.cls));
+	c.holder = malloc(n * sizeof(*c.holder));
+	c.hung = calloc(n, 1);
 	c.children = calloc(n, sizeof(*c.children));
 	c.queue = malloc(n * sizeof(*c.queue));
 	c.dist = malloc(n * sizeof(*c.dist));
@@ -245,6 +313,7 @@ int ta_escape_build_cut(struct ta_escape *e, const struct ta_graph *g,
 	e->piece = calloc(n, sizeof(*e->piece));
 	e->level = malloc(n * sizeof(*e->level));
 	if (!c.height || !c.label || !c.far || !c.in || !c.above ||
+	    !c.above_cls || !c.cls || !c.holder || !c.hung ||
 	    !c.children || !c.queue || !c.dist || !e->parent_end ||
 	    !e->piece || !e->level)
 		goto out;
@@ -263,6 +332,7 @@ int ta_escape_build_cut(struct ta_escape *e, const struct ta_graph *g,
 	/* the near side as a BFS tree, then the far side from the cut */
 	cnt = order_side(&c, 0);
 	grow_pass(&c, cnt, GROW_NEAR);
+	far_classes(&c);
 	hang_cut_ends(&c);
 	cnt = order_side(&c, 1);
 	grow_pass(&c, cnt, GROW_FAR);
@@ -298,6 +368,10 @@ out:
 	free(c.far);
 	free(c.in);
 	free(c.above);
+	free(c.above_cls);
+	free(c.cls);
+	free(c.holder);
+	free(c.hung);
 	free(c.children);
 	free(c.queue);
 	free(c.dist);

@@ -5,11 +5,16 @@
  * the nearest switch with hosts; the root's group is the near side.  The
  * near side is a BFS tree from the root over its own switches; on the
  * far side every switch at the end of a cut link hangs from that link,
- * and the others take parents so that no far switch has two tree
- * neighbours higher than itself (height: hops to the nearest switch
- * with hosts).  The far side's tree turns then never go down and up
- * again, so they join no two of its upper switches: each cut link can
- * let traffic climb on both sides without a cycle through the others.
+ * and the others take parents so that no far switch has tree neighbours
+ * higher than itself (height: hops to the nearest switch with hosts) in
+ * two classes.  A class: the far switches at least one higher than the
+ * lowest far cut end, connected among themselves (two fat trees joined
+ * at the middle level: each upper switch alone; at the bottom level:
+ * the middle and upper switches of one slot), which traffic that climbs
+ * into one of them reaches on the fabric's own turns.  One cut end holds
+ * a switch of each class.  The far side's tree turns then go down and up
+ * again only within a class, and each cut end that holds one can let
+ * traffic climb on both sides without a cycle through the others.
  */
 #ifndef TA_CUT_TREE_H
 #define TA_CUT_TREE_H

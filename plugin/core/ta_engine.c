@@ -1442,7 +1442,9 @@ static uint32_t try_minor_roots(struct route_job *j, struct ta_result *res,
  * switches turn up at both ends (K = 32: 31 of 256), and the traffic
  * between pods without a join crowds onto them; with every join in the
  * tree and no down-and-up turn on the far side, each join may turn up
- * at both ends towards the upper switch it holds.  Returns 1 if kept.
+ * at both ends towards the upper switch it holds.  Joined at the bottom
+ * level, one join per slot does (ta_cut_tree.h: classes).  Returns 1 if
+ * kept.
  */
 static int try_cut_tree(struct route_job *j, struct ta_result *res,
 			const struct ta_stats *st0, struct candidate *best)
