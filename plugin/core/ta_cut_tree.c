@@ -330,9 +330,9 @@ int ta_escape_build_cut(struct ta_escape *e, const struct ta_graph *g,
 		goto out;
 	c.in[root] = 1;
 	/* the near side as a BFS tree, then the far side from the cut */
+	far_classes(&c);
 	cnt = order_side(&c, 0);
 	grow_pass(&c, cnt, GROW_NEAR);
-	far_classes(&c);
 	hang_cut_ends(&c);
 	cnt = order_side(&c, 1);
 	grow_pass(&c, cnt, GROW_FAR);
