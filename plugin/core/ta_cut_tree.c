@@ -63,6 +63,7 @@ static void attach(struct cut_work *c, uint32_t v, uint32_t j)
 	uint32_t p = c->g->sw[v].ends[j].peer;
 
 	c->e->parent_end[v] = j;
+	c->e->level[v] = c->e->level[p] + 1;
 	c->in[v] = 1;
 	c->children[p]++;
 	if (c->height[v] > c->height[p] && !c->above[p]++)
@@ -131,9 +132,8 @@ static uint32_t grow_pass(struct cut_work *c, uint32_t n, enum grow_mode m)
 	uint32_t k, joined = 0;
 
 	for (k = 0; k < n; k++) {
-		uint32_t v = c->queue[k], j, best = TA_NO_END;
-		uint32_t best_n = m == GROW_NEAR ? 0 : UINT32_MAX;
-		double best_w = -1;
+		uint32_t v = c->queue[k], j, best = TA_NO_END, best_n = 0;
+		double best_w = 0;
 
 		if (c->in[v])
 			continue;
@@ -262,31 +262,6 @@ static void hang_cut_ends(struct cut_work *c)
 	}
 }
 
-static void set_levels(struct cut_work *c, uint32_t root)
-{
-	const struct ta_graph *g = c->g;
-	uint32_t head = 0, tail = 0, s;
-
-	for (s = 0; s < g->n_sw; s++)
-		c->e->level[s] = UINT32_MAX;
-	c->e->level[root] = 0;
-	c->queue[tail++] = root;
-	while (head < tail) {
-		uint32_t u = c->queue[head++], j;
-
-		for (j = 0; j < g->sw[u].n_ends; j++) {
-			uint32_t v = g->sw[u].ends[j].peer;
-			uint32_t pe = c->e->parent_end[v];
-
-			if (c->e->level[v] != UINT32_MAX || pe == TA_NO_END ||
-			    g->sw[v].ends[pe].link != g->sw[u].ends[j].link)
-				continue;
-			c->e->level[v] = c->e->level[u] + 1;
-			c->queue[tail++] = v;
-		}
-	}
-}
-
 int ta_escape_build_cut(struct ta_escape *e, const struct ta_graph *g,
 			const double *turn_weight, const uint32_t *group,
 			uint32_t root, uint32_t *n_bent)
@@ -329,6 +304,7 @@ int ta_escape_build_cut(struct ta_escape *e, const struct ta_graph *g,
 	if (!n_far || c.label[root] == UINT32_MAX)
 		goto out;
 	c.in[root] = 1;
+	e->level[root] = 0;
 	/* the near side as a BFS tree, then the far side from the cut */
 	far_classes(&c);
 	cnt = order_side(&c, 0);
@@ -356,7 +332,6 @@ int ta_escape_build_cut(struct ta_escape *e, const struct ta_graph *g,
 	for (s = 0; s < g->n_sw; s++)
 		if (!c.in[s])
 			goto out;	/* not connected */
-	set_levels(&c, root);
 	e->root = root;
 	e->n_pieces = 1;
 	ret = 0;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The core's seeded pseudo-random numbers (SplitMix64): the same seed
- * gives the same draws on every machine, so every seeded choice (switch
- * order, shuffled light turn orders, permutation patterns) repeats.
+ * gives the same draws on every machine, so every seeded choice (the
+ * switch order of option seed, the permutation patterns) repeats.
  */
 #ifndef TA_PRNG_H
 #define TA_PRNG_H

@@ -155,18 +155,25 @@ static uint32_t higher_tree_neighbours(const struct fabric *f,
 	return n;
 }
 
+/* the tree rooted at a join switch of tree A: built, none bent, spans */
+static void build_spanning(const struct fabric *f, struct ta_escape *e)
+{
+	uint32_t root = a_join_switch(f), bent;
+
+	ck_assert_int_eq(ta_escape_build_cut(e, f->g, NULL, f->group, root,
+					     &bent), 0);
+	ck_assert_uint_eq(bent, 0);
+	assert_spans(f, e, root);
+}
+
 static void check_far_side(unsigned k)
 {
 	struct fabric f;
 	struct ta_escape e;
-	uint32_t root, bent, s, j, joins = 0;
+	uint32_t s, j, joins = 0;
 
 	fabric_make(&f, k, 1, 0);
-	root = a_join_switch(&f);
-	ck_assert_int_eq(ta_escape_build_cut(&e, f.g, NULL, f.group, root,
-					     &bent), 0);
-	ck_assert_uint_eq(bent, 0);
-	assert_spans(&f, &e, root);
+	build_spanning(&f, &e);
 	for (s = 0; s < f.g->n_sw; s++) {
 		if (f.tree[s] != 1)
 			continue;
@@ -229,7 +236,7 @@ static void check_bottom(unsigned k, int alt)
 {
 	struct fabric f;
 	struct ta_escape e;
-	uint32_t root, bent, s, j, n_cls, hung = 0, holders = 0, *cls, *held;
+	uint32_t s, j, n_cls, hung = 0, holders = 0, *cls, *held;
 
 	fabric_make_at(&f, k, alt, 0, TOPO_JOIN_BOTTOM);
 	cls = malloc((f.g->n_sw + 1) * sizeof(*cls));
@@ -238,11 +245,7 @@ static void check_bottom(unsigned k, int alt)
 	ck_assert_uint_eq(n_cls, k / 2);
 	held = calloc(n_cls + 1, sizeof(*held));
 	ck_assert_ptr_nonnull(held);
-	root = a_join_switch(&f);
-	ck_assert_int_eq(ta_escape_build_cut(&e, f.g, NULL, f.group, root,
-					     &bent), 0);
-	ck_assert_uint_eq(bent, 0);
-	assert_spans(&f, &e, root);
+	build_spanning(&f, &e);
 	for (s = 0; s < f.g->n_sw; s++) {
 		uint32_t up = UINT32_MAX;
 
