@@ -74,6 +74,7 @@ void turnadd_trim_heap(const struct ta_log *log)
 }
 
 void turnadd_log_memory(const struct ta_log *log, const struct ta_saved *sv,
+			const struct ta_home *home,
 			const struct osm_mcast *mc)
 {
 	struct mallinfo2 mi = mallinfo2();
@@ -84,8 +85,8 @@ void turnadd_log_memory(const struct ta_log *log, const struct ta_saved *sv,
 			 sizeof(*mc->escape_parent) +
 			 mc->g->n_links * sizeof(*mc->m.load);
 	ta_logf(log, TA_LOG_INFO,
-		"memory kept until the next routing: routing memory %.1f MB, multicast graph and turns %.1f MB; opensm VmRSS %.1f MB, VmHWM %.1f MB, heap in use %.1f MB, free %.1f MB",
-		ta_saved_bytes(sv) / MB, graph / MB,
+		"memory kept until the next routing: routing memory %.1f MB, routing to return to %.1f MB, multicast graph and turns %.1f MB; opensm VmRSS %.1f MB, VmHWM %.1f MB, heap in use %.1f MB, free %.1f MB",
+		ta_saved_bytes(sv) / MB, ta_home_bytes(home) / MB, graph / MB,
 		status_kb("VmRSS") / 1024.0, status_kb("VmHWM") / 1024.0,
 		(double)(mi.uordblks + mi.hblkhd) / MB,
 		(double)mi.fordblks / MB);

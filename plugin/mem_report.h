@@ -11,6 +11,7 @@
 
 #include "mcast_trees.h"
 #include "ta_log.h"
+#include "ta_home.h"
 #include "ta_saved.h"
 
 /* bytes of g's arrays (names and descriptions not counted) */
@@ -41,6 +42,7 @@ void turnadd_mem_probe(const struct ta_log *log, const char *where);
 void turnadd_trim_heap(const struct ta_log *log);
 
 void turnadd_log_memory(const struct ta_log *log, const struct ta_saved *sv,
+			const struct ta_home *home,
 			const struct osm_mcast *mc);
 
 #endif

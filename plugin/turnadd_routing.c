@@ -51,6 +51,9 @@ void turnadd_ctx_free(struct turnadd_ctx *ctx)
 		return;
 	turnadd_ctx_release(ctx);
 	ta_saved_free(&ctx->saved);
+	ta_home_free(&ctx->home);
+	ta_fabric_key_free(&ctx->key);
+	ta_fabric_key_free(&ctx->last_key);
 	lft_read_free(&ctx->lft_read);
 	osm_mcast_free(&ctx->mcast);
 	free(ctx);
@@ -217,11 +220,22 @@ static int build_lid_matrices(void *context)
 	t_graph = now_seconds() - t0;
 
 	/* this SM's first routing: start from the switches' tables */
-	if (lft_read_collect(&ctx->lft_read, &ctx->osm->subn, &ctx->saved,
-			     &ctx->log) < 0) {
+	ret = lft_read_collect(&ctx->lft_read, &ctx->osm->subn, &ctx->saved,
+			       &ctx->log);
+	if (ret < 0) {
 		ta_options_clear(&opts);
 		return fail_or_keep(ctx, "out of memory", NULL);
 	}
+	if (ret > 0) {
+		/* the tables read are the memory now: no routing to return
+		 * to is known, and this routing is no restore */
+		ta_home_free(&ctx->home);
+		ta_fabric_key_free(&ctx->last_key);
+	}
+	/* without it (out of memory) a restore is minimal change */
+	ta_fabric_key_free(&ctx->key);
+	if (ta_fabric_key_make(&ctx->key, ctx->graph.g))
+		ta_fabric_key_free(&ctx->key);
 	rows = osm_lft_rows(&ctx->graph);
 	if (test_fail(ctx, "prior") || !rows ||
 	    ta_saved_prior_rows(&ctx->saved, ctx->graph.g, rows, &prior)) {
@@ -230,9 +244,10 @@ static int build_lid_matrices(void *context)
 		return fail_or_keep(ctx, "out of memory", NULL);
 	}
 	free(rows);
-	if (ta_route_prior(ctx->graph.g, &opts,
-			   ta_saved_empty(&ctx->saved) ? NULL : &prior.prior,
-			   &ctx->log, &ctx->result) ||
+	if (ta_route_resweep(&ctx->home, &ctx->key, &ctx->last_key,
+			     ctx->graph.g, &opts,
+			     ta_saved_empty(&ctx->saved) ? NULL : &prior.prior,
+			     &ctx->log, &ctx->result) ||
 	    (test_fail(ctx, "core") && (ta_result_free(&ctx->result), 1))) {
 		ta_prior_buf_free(&prior);
 		ta_options_clear(&opts);
@@ -287,6 +302,12 @@ static int ucast_build_fwd_tables(void *context)
 			"out of memory saving this routing: the next one starts from scratch");
 	}
 	free(rows);
+	if (ta_home_after(&ctx->home, ctx->graph.g, &ctx->result, &ctx->key,
+			  ctx->routings)) {
+		ta_logf(&ctx->log, TA_LOG_ERROR,
+			"out of memory keeping this routing to return to: a restore is minimal change");
+	}
+	ta_fabric_key_move(&ctx->last_key, &ctx->key);
 	if (ctx->lft_update == TA_LFT_CHANGED_BLOCKS)
 		osm_lft_trust_tables(&ctx->graph, &ctx->osm->subn, &st);
 	lft_read_apply(&ctx->lft_read, &ctx->graph, &ctx->osm->subn, &st,
@@ -302,7 +323,7 @@ static int ucast_build_fwd_tables(void *context)
 	/* the LFT MADs of this many blocks leave about 32 MB of freed
 	 * buffers: worth giving back once they are delivered */
 	ctx->trim_due = st.blocks_changed >= TURNADD_TRIM_BLOCKS;
-	turnadd_log_memory(&ctx->log, &ctx->saved, &ctx->mcast);
+	turnadd_log_memory(&ctx->log, &ctx->saved, &ctx->home, &ctx->mcast);
 	return 0;
 }
 

@@ -15,6 +15,7 @@
 #include "mcast_trees.h"
 #include "ta_engine.h"
 #include "ta_log.h"
+#include "ta_restore.h"
 #include "ta_saved.h"
 
 #define TURNADD_ENGINE_NAME "turnadd"
@@ -29,6 +30,10 @@ struct turnadd_ctx {
 	enum ta_lft_update lft_update;	/* of the options of this routing */
 	/* across sweeps: decisions and home ports, for minimal change */
 	struct ta_saved saved;
+	/* the routing a restore returns to, this routing's fabric and the
+	 * previous routing's (ta_restore.h) */
+	struct ta_home home;
+	struct ta_fabric_key key, last_key;
 	/* the switches' LFTs read before this SM's first routing */
 	struct lft_read lft_read;
 	bool lft_read_on_start;	/* of the options last read */

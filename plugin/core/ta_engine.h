@@ -109,6 +109,11 @@ struct ta_stats {
 	uint32_t switches_gone;	/* from ta_prior: routed before, not now */
 	uint32_t dests_gone;
 	uint32_t switches_new;	/* from ta_prior: never routed before */
+	unsigned reinstated;	/* an earlier routing reinstated whole
+				 * (ta_home.h): its number, 0 if none */
+	int home_carry;		/* reinstated: its escape tree is carried */
+	int restore_fresh;	/* restore: the routing from scratch was
+				 * better than minimal change, so taken */
 	double seconds;
 };
 

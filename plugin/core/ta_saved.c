@@ -532,7 +532,7 @@ int ta_saved_update_rows(struct ta_saved *sv, const struct ta_graph *g,
 	sv->escape_carry = res->escape_parent &&
 			   (res->stats.tp_kept || res->stats.root_moved ||
 			    res->stats.cut_tree ||
-			    res->stats.tree_carried);
+			    res->stats.tree_carried || res->stats.home_carry);
 	if (add_seen(sv, g)) {
 		ta_saved_free(sv);
 		return -1;

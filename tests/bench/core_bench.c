@@ -21,7 +21,9 @@
  * mode (turn addition, turn prohibition, none prohibited), -s the seed,
  * -n option tp_candidate no; -L reads the latest routing's ports from
  * simulated switch tables (routing memory with lft_rows, as the plugin
- * keeps it; the hashes must not change).  Not a test: numbers for
+ * keeps it; the hashes must not change); -K keeps the routing a fabric
+ * returns to and routes resweeps as the plugin does (ta_restore.h), so
+ * a restore's hash equals the bring-up's.  Not a test: numbers for
  * scripts/bench_speed.sh.
  */
 #include <stdio.h>
@@ -31,6 +33,7 @@
 #include <unistd.h>
 
 #include "ta_engine.h"
+#include "ta_restore.h"
 #include "ta_saved.h"
 #include "lft_sim.h"
 #include "topo.h"
@@ -43,7 +46,11 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int show_hash, port_major, mode, no_tp_candidate, lft_rows;
+static int show_hash, port_major, mode, no_tp_candidate, lft_rows, use_home;
+/* -K: the kept routing (ta_home.h) and the previous routing's fabric */
+static struct ta_home home;
+static struct ta_fabric_key last_key;
+static unsigned routings;
 static unsigned long long seed;
 
 /* CPU seconds of this process: less disturbed by other jobs */
@@ -226,8 +233,27 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 
 		if (k)
 			ta_result_free(res);
-		if (ta_route_prior(g, &o, p, NULL, res))
+		if (use_home) {
+			struct ta_fabric_key key;
+
+			if (ta_fabric_key_make(&key, g) ||
+			    ta_route_resweep(&home, &key, &last_key, g, &o, p,
+					     NULL, res)) {
+				ta_fabric_key_free(&key);
+				return -1;
+			}
+			if (k + 1 == repeat) {
+				if (ta_home_after(&home, g, res, &key,
+						  ++routings)) {
+					ta_fabric_key_free(&key);
+					return -1;
+				}
+				ta_fabric_key_move(&last_key, &key);
+			}
+			ta_fabric_key_free(&key);
+		} else if (ta_route_prior(g, &o, p, NULL, res)) {
 			return -1;
+		}
 		if (now() - t0 < best)
 			best = now() - t0;
 		if (cpu_now() - c0 < best_cpu)
@@ -252,7 +278,7 @@ int main(int argc, char **argv)
 	struct topo t;
 	int repeat = 1, c, ret = 1, restore = 0, absent = 0;
 
-	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nL")) != -1) {
+	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nLK")) != -1) {
 		if (c == 'r')
 			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (c == 'g')
@@ -275,12 +301,14 @@ int main(int argc, char **argv)
 			no_tp_candidate = 1;
 		else if (c == 'L')
 			lft_rows = 1;
+		else if (c == 'K')
+			use_home = 1;
 		else
 			return 2;
 	}
 	if (optind >= argc || make_topo(&t, argc - optind, argv + optind) ||
 	    (absent > 0 && topo_drop_hosts(&t, (unsigned)absent, 1))) {
-		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | ft3join[-alt] K LEVEL\n");
+		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] [-K] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | ft3join[-alt] K LEVEL\n");
 		return 2;
 	}
 	ta_saved_init(&sv);
@@ -317,6 +345,8 @@ out_r0:
 out:
 	lft_sim_free(&ls);
 	ta_saved_free(&sv);
+	ta_home_free(&home);
+	ta_fabric_key_free(&last_key);
 	ta_graph_free(g);
 	ta_graph_free(h);
 	topo_free(&t);

@@ -2,7 +2,8 @@
 # LIDs kept, LFT Sets only for blocks that changed (plugin/lft_read.h).
 restart_test_scripts = \
 	tests/integration/restart_lfts.sh \
-	tests/integration/standby_takeover.sh
+	tests/integration/standby_takeover.sh \
+	tests/integration/restore_tables.sh
 
 TESTS += $(restart_test_scripts)
 dist_noinst_SCRIPTS += $(restart_test_scripts)

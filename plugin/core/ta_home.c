@@ -1,0 +1,291 @@
+// SPDX-License-Identifier: MIT
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_cdg.h"
+#include "ta_escape.h"
+#include "ta_home.h"
+
+void ta_home_init(struct ta_home *h)
+{
+	memset(h, 0, sizeof(*h));
+}
+
+static void free_switches(struct ta_home_switch *sw, uint32_t n)
+{
+	uint32_t i;
+
+	for (i = 0; sw && i < n; i++) {
+		free(sw[i].turn);
+		free(sw[i].port);
+	}
+	free(sw);
+}
+
+void ta_home_free(struct ta_home *h)
+{
+	free_switches(h->sw, h->n_sw);
+	ta_fabric_key_free(&h->key);
+	memset(h, 0, sizeof(*h));
+}
+
+static int cmp_guid(const void *a, const void *b)
+{
+	const struct ta_home_switch *x = a, *y = b;
+
+	return x->guid < y->guid ? -1 : x->guid > y->guid;
+}
+
+static const struct ta_home_switch *find(const struct ta_home *h,
+					 uint64_t guid)
+{
+	struct ta_home_switch k = { .guid = guid };
+
+	return bsearch(&k, h->sw, h->n_sw, sizeof(k), cmp_guid);
+}
+
+static int take_switch(struct ta_home_switch *hs, const struct ta_graph *g,
+		       const struct ta_result *res, uint32_t s,
+		       uint32_t n_lids)
+{
+	const struct ta_switch *sw = &g->sw[s];
+	uint32_t i, j, d, np = 1;
+
+	for (i = 0; i < sw->n_ends; i++)
+		if (sw->ends[i].port + 1u > np)
+			np = sw->ends[i].port + 1u;
+	hs->guid = sw->guid;
+	hs->n_ports = np;
+	hs->n_lids = n_lids;
+	hs->parent_port = TA_NO_PORT;
+	if (res->escape_parent && res->escape_parent[s] != TA_NO_END) {
+		const struct ta_port_ref *r = &sw->ends[res->escape_parent[s]];
+
+		hs->parent_port = r->port;
+		hs->parent_guid = g->sw[r->peer].guid;
+	}
+	hs->turn = malloc((size_t)np * np);
+	hs->port = malloc(n_lids);
+	if (!hs->turn || !hs->port)
+		return -1;
+	memset(hs->turn, TA_TURN_UNDECIDED, (size_t)np * np);
+	for (i = 0; i < sw->n_ends; i++)
+		for (j = 0; j < sw->n_ends; j++)
+			hs->turn[sw->ends[i].port * np + sw->ends[j].port] =
+				res->turn_state[ta_turn(g, s, i, j)];
+	memset(hs->port, TA_NO_PORT, n_lids);
+	for (d = 0; d < g->n_dest; d++)
+		hs->port[g->dest[d].lid] = ta_result_port(res, s, d);
+	return 0;
+}
+
+int ta_home_take(struct ta_home *h, const struct ta_graph *g,
+		 const struct ta_result *res, const struct ta_fabric_key *key,
+		 unsigned routing)
+{
+	struct ta_home_switch *sw = calloc(g->n_sw + 1, sizeof(*sw));
+	uint64_t *item = malloc(((size_t)key->n + 1) * sizeof(*item));
+	uint32_t s, d, n_lids = 1;
+
+	ta_home_free(h);
+	if (!sw || !item || !res->turn_state)
+		goto fail;
+	for (d = 0; d < g->n_dest; d++)
+		if (g->dest[d].lid + 1u > n_lids)
+			n_lids = g->dest[d].lid + 1u;
+	for (s = 0; s < g->n_sw; s++)
+		if (take_switch(&sw[s], g, res, s, n_lids))
+			goto fail;
+	qsort(sw, g->n_sw, sizeof(*sw), cmp_guid);
+	h->sw = sw;
+	h->n_sw = g->n_sw;
+	memcpy(item, key->item, (size_t)key->n * sizeof(*item));
+	h->key.item = item;
+	h->key.n = key->n;
+	h->root_guid = res->stats.escape_root < g->n_sw ?
+			       g->sw[res->stats.escape_root].guid : 0;
+	h->carry = res->escape_parent &&
+		   (res->stats.tp_kept || res->stats.root_moved ||
+		    res->stats.cut_tree || res->stats.tree_carried ||
+		    res->stats.home_carry);
+	h->routing = routing;
+	return 0;
+fail:
+	free(item);
+	free_switches(sw, g->n_sw);
+	return -1;
+}
+
+static uint8_t home_turn(const struct ta_home_switch *hs, uint8_t in,
+			 uint8_t out)
+{
+	if (in >= hs->n_ports || out >= hs->n_ports)
+		return TA_TURN_UNDECIDED;
+	return hs->turn[in * hs->n_ports + out];
+}
+
+/* the end of s with port number p, TA_NO_END if none */
+static uint32_t end_of_port(const struct ta_graph *g, uint32_t s, uint8_t p)
+{
+	const struct ta_switch *sw = &g->sw[s];
+	uint32_t lo = 0, hi = sw->n_ends;
+
+	while (lo < hi) {	/* ends are sorted by local port */
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (sw->ends[mid].port == p)
+			return mid;
+		if (sw->ends[mid].port < p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return TA_NO_END;
+}
+
+/* v's end of the link l (whose other end is elsewhere) */
+static uint32_t end_on(const struct ta_graph *g, uint32_t l, uint32_t v)
+{
+	return g->links[l].sw[0] == v ? g->links[l].end[0] :
+					g->links[l].end[1];
+}
+
+/*
+ * 1 if every switch's route towards d reaches d's switch without a
+ * loop, each hop over a link of g, every turn on the way allowed.
+ * out: per switch scratch (the end it leaves by); mark: per switch
+ * scratch (0 unknown, 1 on the current walk, 2 reaches d).
+ */
+static int dest_routed(const struct ta_graph *g, const struct ta_result *r,
+		       uint32_t d, uint32_t *out, uint8_t *mark)
+{
+	uint32_t s, t, dsw = g->dest[d].sw;
+
+	if (ta_result_port(r, dsw, d) != g->dest[d].port)
+		return 0;
+	for (s = 0; s < g->n_sw; s++) {
+		if (s == dsw)
+			continue;
+		out[s] = end_of_port(g, s, ta_result_port(r, s, d));
+		if (out[s] == TA_NO_END)
+			return 0;
+	}
+	memset(mark, 0, g->n_sw);
+	mark[dsw] = 2;
+	for (s = 0; s < g->n_sw; s++) {
+		for (t = s; !mark[t]; t = g->sw[t].ends[out[t]].peer)
+			mark[t] = 1;
+		if (mark[t] == 1)
+			return 0;	/* a loop */
+		for (t = s; mark[t] == 1; t = g->sw[t].ends[out[t]].peer)
+			mark[t] = 2;
+	}
+	for (s = 0; s < g->n_sw; s++) {
+		const struct ta_port_ref *e;
+
+		if (s == dsw)
+			continue;
+		e = &g->sw[s].ends[out[s]];
+		if (e->peer != dsw &&
+		    r->turn_state[ta_turn(g, e->peer, end_on(g, e->link, e->peer),
+					  out[e->peer])] != TA_TURN_ALLOWED)
+			return 0;
+	}
+	return 1;
+}
+
+static size_t bytes_of(const struct ta_graph *g)
+{
+	return (size_t)g->n_sw * g->n_dest + 1;
+}
+
+int ta_home_reinstate(const struct ta_home *h, const struct ta_graph *g,
+		      struct ta_result *res)
+{
+	struct ta_result r = { .n_sw = g->n_sw, .n_dest = g->n_dest };
+	uint8_t *mark = malloc(g->n_sw + 1);
+	uint32_t *out = malloc((g->n_sw + 1) * sizeof(*out));
+	uint32_t s, i, j, d, k;
+	int ok = 1;
+
+	r.port = malloc(bytes_of(g));
+	r.turn_state = malloc(g->n_turn_slots + 1);
+	r.escape_parent = malloc((g->n_sw + 1) * sizeof(*r.escape_parent));
+	if (!mark || !out || !r.port || !r.turn_state || !r.escape_parent) {
+		ok = -1;
+		goto out;
+	}
+	r.stats.escape_root = g->n_sw;
+	for (s = 0; s < g->n_sw && ok == 1; s++) {
+		const struct ta_switch *sw = &g->sw[s];
+		const struct ta_home_switch *hs = find(h, sw->guid);
+
+		if (!hs) {
+			ok = 0;
+			break;
+		}
+		if (sw->guid == h->root_guid)
+			r.stats.escape_root = s;
+		r.escape_parent[s] = TA_NO_END;
+		for (i = 0; i < sw->n_ends; i++) {
+			if (sw->ends[i].port == hs->parent_port &&
+			    g->sw[sw->ends[i].peer].guid == hs->parent_guid)
+				r.escape_parent[s] = i;
+			for (j = 0; j < sw->n_ends; j++)
+				r.turn_state[ta_turn(g, s, i, j)] =
+					home_turn(hs, sw->ends[i].port,
+						  sw->ends[j].port);
+		}
+		for (d = 0; d < g->n_dest; d++) {
+			uint16_t lid = g->dest[d].lid;
+
+			r.port[(size_t)s * g->n_dest + d] =
+				lid < hs->n_lids ? hs->port[lid] : TA_NO_PORT;
+		}
+	}
+	for (k = 0; ok == 1 && k < g->n_turn_slots; k++)
+		if (r.turn_state[k] == TA_TURN_UNDECIDED)
+			ok = 0;
+	for (d = 0; ok == 1 && d < g->n_dest; d++)
+		ok = dest_routed(g, &r, d, out, mark);
+	if (ok == 1) {
+		for (k = 0; k < g->n_turn_slots; k++) {
+			r.stats.turns_allowed += r.turn_state[k] == TA_TURN_ALLOWED;
+			r.stats.turns_prohibited +=
+				r.turn_state[k] == TA_TURN_PROHIBITED;
+		}
+		r.stats.turns = r.stats.turns_allowed + r.stats.turns_prohibited;
+		r.stats.turns_kept = r.stats.turns;
+		r.stats.switches = g->n_sw;
+		r.stats.links = g->n_links;
+		r.stats.dests = g->n_dest;
+		for (d = 0; d < g->n_dest; d++)
+			r.stats.hosts += g->dest[d].is_host;
+		r.stats.dests_kept = g->n_dest;
+		r.stats.pieces = 1;
+		r.stats.reinstated = h->routing;
+		r.stats.home_carry = h->carry;
+		*res = r;
+		memset(&r, 0, sizeof(r));
+		ok = 0;
+	} else if (ok == 0) {
+		ok = 1;
+	}
+out:
+	free(mark);
+	free(out);
+	ta_result_free(&r);
+	return ok;
+}
+
+size_t ta_home_bytes(const struct ta_home *h)
+{
+	size_t n = (size_t)h->n_sw * sizeof(*h->sw) +
+		   (size_t)h->key.n * sizeof(*h->key.item);
+	uint32_t i;
+
+	for (i = 0; i < h->n_sw; i++)
+		n += (size_t)h->sw[i].n_ports * h->sw[i].n_ports +
+		     h->sw[i].n_lids;
+	return n;
+}

@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The routing a fabric returns to: a copy of one routing (every
+ * switch's port towards every LID, its turn decisions and escape tree
+ * parent), keyed by the fabric it routed (ta_fabric_key.h).  The caller
+ * takes one after a routing of the whole fabric (the first routing, and
+ * any routing of a fabric that has every part of the kept one) and keeps
+ * it through failures.  When a failed switch or link comes back and the
+ * fabric is again exactly the kept one (same GUIDs, ports, LIDs), the
+ * routing is reinstated as it was: the tables return to what they held
+ * before the failure, whatever the failure made the routing do.
+ *
+ * Memory: one byte per switch and LID (the forwarding tables) plus one
+ * per turn slot: 1,620 switches and 13,000 LIDs about 23 MB; 3,072
+ * switches and 36,000 LIDs about 120 MB.
+ */
+#ifndef TA_HOME_H
+#define TA_HOME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ta_engine.h"
+#include "ta_fabric_key.h"
+
+struct ta_home_switch {
+	uint64_t guid;
+	uint32_t n_ports;	/* port numbers 0..n_ports-1 */
+	uint8_t *turn;		/* [in_port * n_ports + out_port] */
+	uint8_t parent_port;	/* escape tree, TA_NO_PORT if none */
+	uint64_t parent_guid;
+	uint32_t n_lids;	/* LIDs 0..n_lids-1 */
+	uint8_t *port;		/* [lid], TA_NO_PORT if none */
+};
+
+struct ta_home {
+	struct ta_fabric_key key;
+	uint32_t n_sw;
+	struct ta_home_switch *sw;	/* sorted by guid */
+	uint64_t root_guid;	/* escape root, 0: none */
+	int carry;		/* the escape tree is carried at resweeps
+				 * (struct ta_prior's escape_carry) */
+	unsigned routing;	/* the caller's number of that routing */
+};
+
+void ta_home_init(struct ta_home *h);
+void ta_home_free(struct ta_home *h);
+static inline int ta_home_empty(const struct ta_home *h)
+{
+	return h->n_sw == 0;
+}
+
+/*
+ * Replaces h by routing res of g; key is g's key (copied).  0, or -1
+ * on allocation failure (h is then empty).
+ */
+int ta_home_take(struct ta_home *h, const struct ta_graph *g,
+		 const struct ta_result *res, const struct ta_fabric_key *key,
+		 unsigned routing);
+
+/*
+ * Fills res (free with ta_result_free) with h's routing mapped onto g,
+ * whose key must equal h's.  Every route is checked on g: it reaches
+ * its destination over allowed turns.  0: reinstated; 1: h does not
+ * route g completely (res untouched); -1: out of memory.
+ */
+int ta_home_reinstate(const struct ta_home *h, const struct ta_graph *g,
+		      struct ta_result *res);
+
+size_t ta_home_bytes(const struct ta_home *h);
+
+#endif

@@ -1,0 +1,190 @@
+// SPDX-License-Identifier: MIT
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_escape.h"
+#include "ta_perm.h"
+#include "ta_restore.h"
+
+/* the permutations ta_engine.c's candidates are judged on */
+#define PERM_RANDOM 100u
+#define PERM_SHIFTS 256u
+
+static uint32_t end_of_port(const struct ta_switch *sw, uint8_t p)
+{
+	uint32_t i;
+
+	for (i = 0; i < sw->n_ends; i++)
+		if (sw->ends[i].port == p)
+			return i;
+	return TA_NO_END;
+}
+
+double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port)
+{
+	uint32_t n = g->n_sw, s, d, *next = malloc((n + 1) * sizeof(*next));
+	uint32_t *pend = malloc((n + 1) * sizeof(*pend));
+	uint32_t *queue = malloc((n + 1) * sizeof(*queue));
+	uint32_t *hosts = calloc(n + 1, sizeof(*hosts));
+	double *flow = malloc((n + 1) * sizeof(*flow));
+	double *load = calloc(2 * (size_t)g->n_links + 1, sizeof(*load));
+	double peak = -1;
+
+	if (!next || !pend || !queue || !hosts || !flow || !load)
+		goto out;
+	for (d = 0; d < g->n_dest; d++)
+		hosts[g->dest[d].sw] += g->dest[d].is_host;
+	peak = 0;
+	for (d = 0; d < g->n_dest; d++) {
+		uint32_t head = 0, tail = 0, dsw = g->dest[d].sw;
+
+		if (!g->dest[d].is_host)
+			continue;
+		memset(pend, 0, n * sizeof(*pend));
+		for (s = 0; s < n; s++) {
+			next[s] = TA_NO_END;
+			flow[s] = hosts[s] - (s == dsw);
+			if (s != dsw)
+				next[s] = end_of_port(&g->sw[s],
+						      port[(size_t)s * g->n_dest + d]);
+			if (next[s] != TA_NO_END)
+				pend[g->sw[s].ends[next[s]].peer]++;
+		}
+		for (s = 0; s < n; s++)
+			if (!pend[s])
+				queue[tail++] = s;
+		while (head < tail) {
+			uint32_t u = queue[head++], e = next[u], v, c;
+
+			if (e == TA_NO_END)
+				continue;
+			c = g->sw[u].ends[e].out_chan;
+			load[c] += flow[u];
+			if (load[c] > peak)
+				peak = load[c];
+			v = g->sw[u].ends[e].peer;
+			flow[v] += flow[u];
+			if (!--pend[v])
+				queue[tail++] = v;
+		}
+	}
+out:
+	free(next);
+	free(pend);
+	free(queue);
+	free(hosts);
+	free(flow);
+	free(load);
+	return peak;
+}
+
+static void log_diff(const struct ta_log *log, const char *what,
+		     const struct ta_key_diff *dd)
+{
+	ta_logf(log, TA_LOG_INFO,
+		"restore: %s: the fabric has %u switches, %u links and %u LIDs it lacked and lacks %u, %u and %u of its",
+		what, dd->only_a[TA_KEY_SWITCH], dd->only_a[TA_KEY_LINK],
+		dd->only_a[TA_KEY_DEST], dd->only_b[TA_KEY_SWITCH],
+		dd->only_b[TA_KEY_LINK], dd->only_b[TA_KEY_DEST]);
+}
+
+/* minimal change, then from scratch; the better kept (see the header) */
+static int route_compared(const struct ta_graph *g,
+			  const struct ta_options *o,
+			  const struct ta_prior *prior,
+			  const struct ta_log *log, struct ta_result *res)
+{
+	struct ta_result fresh;
+	double u_keep, u_new, p_keep, p_new;
+	int take;
+
+	if (ta_route_prior(g, o, prior, log, res))
+		return -1;
+	if (ta_route(g, o, NULL, &fresh))
+		return 0;	/* minimal change stands */
+	u_keep = ta_uniform_peak(g, res->port);
+	u_new = ta_uniform_peak(g, fresh.port);
+	p_keep = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS, 1);
+	p_new = ta_perm_bandwidth(g, fresh.port, PERM_RANDOM, PERM_SHIFTS, 1);
+	if (u_keep < 0 || u_new < 0 || p_keep < 0 || p_new < 0) {
+		ta_result_free(&fresh);
+		return 0;
+	}
+	take = res->stats.unreachable > fresh.stats.unreachable ||
+	       (res->stats.unreachable == fresh.stats.unreachable &&
+		(u_keep > u_new * (1 + 1e-9) || p_keep < p_new * (1 - 1e-9)));
+	ta_logf(log, TA_LOG_INFO,
+		"restore: no earlier routing of this fabric is kept; minimal change against routing from scratch: busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f: %s",
+		u_keep, u_new, p_keep, p_new,
+		take ? "the routing from scratch taken" :
+		       "minimal change kept (as good on both)");
+	if (take) {
+		fresh.stats.restore_fresh = 1;
+		fresh.stats.switches_gone = res->stats.switches_gone;
+		fresh.stats.dests_gone = res->stats.dests_gone;
+		fresh.stats.switches_new = res->stats.switches_new;
+		ta_result_free(res);
+		*res = fresh;
+	} else {
+		ta_result_free(&fresh);
+	}
+	return 0;
+}
+
+int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
+		     const struct ta_fabric_key *last,
+		     const struct ta_graph *g, const struct ta_options *o,
+		     const struct ta_prior *prior, const struct ta_log *log,
+		     struct ta_result *res)
+{
+	struct ta_key_diff dl, dh;
+	int r;
+
+	if (!prior || !key->n || !last->n || o->mode != TA_MODE_TURN_ADDITION)
+		return ta_route_prior(g, o, prior, log, res);
+	ta_fabric_key_diff(key, last, &dl);
+	if (!dl.only_a[TA_KEY_SWITCH] && !dl.only_a[TA_KEY_LINK] &&
+	    !dl.only_a[TA_KEY_DEST])
+		return ta_route_prior(g, o, prior, log, res);
+	if (!ta_home_empty(h)) {
+		ta_fabric_key_diff(key, &h->key, &dh);
+		if (ta_key_diff_none(&dh)) {
+			r = ta_home_reinstate(h, g, res);
+			if (r < 0)
+				return -1;
+			if (!r) {
+				ta_logf(log, TA_LOG_INFO,
+					"restore: the fabric is again the one of routing %u (%u switches, %u links, %u LIDs): its routes, turn decisions and escape tree reinstated",
+					h->routing, g->n_sw, g->n_links,
+					g->n_dest);
+				return 0;
+			}
+			ta_logf(log, TA_LOG_INFO,
+				"restore: the fabric is again the one of routing %u, but its routes do not check out on it (a route leaves by a missing port or turn): not reinstated",
+				h->routing);
+		} else {
+			char what[64];
+
+			snprintf(what, sizeof(what),
+				 "not the fabric of routing %u", h->routing);
+			log_diff(log, what, &dh);
+		}
+	}
+	return route_compared(g, o, prior, log, res);
+}
+
+int ta_home_after(struct ta_home *h, const struct ta_graph *g,
+		  const struct ta_result *res, const struct ta_fabric_key *key,
+		  unsigned routing)
+{
+	struct ta_key_diff dh;
+
+	if (!key->n || res->stats.reinstated)
+		return 0;
+	if (!ta_home_empty(h)) {
+		ta_fabric_key_diff(key, &h->key, &dh);
+		if (ta_key_diff_lost(&dh))
+			return 0;	/* a part is still missing */
+	}
+	return ta_home_take(h, g, res, key, routing);
+}

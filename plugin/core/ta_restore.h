@@ -1,0 +1,49 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Routing at a resweep with the routing the fabric returns to
+ * (ta_home.h).  A restore is a resweep whose fabric has a part the
+ * previous routing's fabric lacked (a switch, link or LID back or new).
+ *  - At a restore to exactly the fabric of the kept routing, that
+ *    routing is reinstated whole.
+ *  - At any other restore, minimal change (ta_route_prior) is compared
+ *    with a routing from scratch of the same fabric, on the busiest
+ *    channel under uniform traffic and on permutation bandwidth
+ *    (ta_perm.h): minimal change is kept if it is at least as good on
+ *    both, else the routing from scratch is taken (more LFT blocks
+ *    change, the routes are a bring-up's).
+ *  - Any other resweep is minimal change.
+ * One log line at every restore says which was done and why.
+ */
+#ifndef TA_RESTORE_H
+#define TA_RESTORE_H
+
+#include "ta_engine.h"
+#include "ta_fabric_key.h"
+#include "ta_home.h"
+
+/*
+ * key: g's; last: the previous routing's (empty: none).  h may be empty.
+ * Returns as ta_route_prior.
+ */
+int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
+		     const struct ta_fabric_key *last,
+		     const struct ta_graph *g, const struct ta_options *o,
+		     const struct ta_prior *prior, const struct ta_log *log,
+		     struct ta_result *res);
+
+/*
+ * After routing res of g has been written: the kept routing becomes res
+ * where g has every part of the kept one's fabric (or none is kept),
+ * unless res reinstated it.  key: g's (copied).  0, or -1 on allocation failure (h is then empty).
+ */
+int ta_home_after(struct ta_home *h, const struct ta_graph *g,
+		  const struct ta_result *res, const struct ta_fabric_key *key,
+		  unsigned routing);
+
+/*
+ * The busiest channel's load when every host sends 1 to every other
+ * host along port ([sw * g->n_dest + d]); -1 when out of memory.
+ */
+double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port);
+
+#endif
