@@ -198,7 +198,7 @@ static int build_lid_matrices(void *context)
 	struct ta_saved_row *rows;
 	const char *path;
 	double t0, t_graph;
-	int ret;
+	int ret, read;
 
 	turnadd_mem_probe(&ctx->log, "routing start");
 	turnadd_ctx_release(ctx);
@@ -220,13 +220,13 @@ static int build_lid_matrices(void *context)
 	t_graph = now_seconds() - t0;
 
 	/* this SM's first routing: start from the switches' tables */
-	ret = lft_read_collect(&ctx->lft_read, &ctx->osm->subn, &ctx->saved,
-			       &ctx->log);
-	if (ret < 0) {
+	read = lft_read_collect(&ctx->lft_read, &ctx->osm->subn, &ctx->saved,
+				&ctx->log);
+	if (read < 0) {
 		ta_options_clear(&opts);
 		return fail_or_keep(ctx, "out of memory", NULL);
 	}
-	if (ret > 0) {
+	if (read > 0) {
 		/* the tables read are the memory now: no routing to return
 		 * to is known, and this routing is no restore */
 		ta_home_free(&ctx->home);
@@ -244,10 +244,15 @@ static int build_lid_matrices(void *context)
 		return fail_or_keep(ctx, "out of memory", NULL);
 	}
 	free(rows);
-	if (ta_route_resweep(&ctx->home, &ctx->key, &ctx->last_key,
-			     ctx->graph.g, &opts,
-			     ta_saved_empty(&ctx->saved) ? NULL : &prior.prior,
-			     &ctx->log, &ctx->result) ||
+	if ((read > 0 ?
+	     ta_route_adopt(ctx->graph.g, &opts,
+			    ta_saved_empty(&ctx->saved) ? NULL : &prior.prior,
+			    &ctx->log, &ctx->result) :
+	     ta_route_resweep(&ctx->home, &ctx->key, &ctx->last_key,
+			      ctx->graph.g, &opts,
+			      ta_saved_empty(&ctx->saved) ? NULL :
+							    &prior.prior,
+			      &ctx->log, &ctx->result)) ||
 	    (test_fail(ctx, "core") && (ta_result_free(&ctx->result), 1))) {
 		ta_prior_buf_free(&prior);
 		ta_options_clear(&opts);

@@ -47,3 +47,18 @@ int ta_home_after(struct ta_home *h, const struct ta_graph *g,
 double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port);
 
 #endif
+
+/*
+ * The first routing of an SM that read the switches' tables (a standby
+ * taking over, or a fresh start): prior holds those tables as its last
+ * ports (ta_saved_seed).  Routes as ta_route_prior; then, if the tables
+ * route g completely (every switch reaches every destination, no loop)
+ * over turns that are acyclic together with the routing's own allowed
+ * turns where they fit, the tables are kept whole (no LFT block
+ * changes) with those turns, whatever their balance; the log line
+ * compares it with a routing from scratch (busiest channel, permutation
+ * bandwidth).  Else the routing stands, and the line says why.
+ */
+int ta_route_adopt(const struct ta_graph *g, const struct ta_options *o,
+		   const struct ta_prior *prior, const struct ta_log *log,
+		   struct ta_result *res);

@@ -3,7 +3,8 @@
 restart_test_scripts = \
 	tests/integration/restart_lfts.sh \
 	tests/integration/standby_takeover.sh \
-	tests/integration/restore_tables.sh
+	tests/integration/restore_tables.sh \
+	tests/integration/takeover_faulted.sh
 
 TESTS += $(restart_test_scripts)
 dist_noinst_SCRIPTS += $(restart_test_scripts)
