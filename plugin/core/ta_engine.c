@@ -66,6 +66,16 @@ struct route_job {
 	struct ta_escape esc;
 	uint32_t *piece_size;
 	int all_carried;	/* every turn decided by the prior */
+	/*
+	 * A resweep whose escape tree does not fit the kept decisions (a
+	 * part of it failed): every decision is kept and routes use the
+	 * allowed turns only, without the escape tree (no_escape).  If a
+	 * destination cannot reach every switch that way (escape_needed),
+	 * the routing is made again the other way (redecide_around_tree).
+	 */
+	int keep_try;		/* this routing may try it */
+	int no_escape;
+	int escape_needed;
 	/* bring-up (try_tp_candidate()): channel loads of the routes */
 	int measure;
 	struct ta_flow flow;
@@ -483,12 +493,70 @@ static int try_replacement_roots(struct route_job *j, uint64_t *kept)
 	return 0;
 }
 
+static const double *sort_w;
+
+static int by_weight_desc(const void *a, const void *b)
+{
+	double x = sort_w[*(const uint32_t *)a], y = sort_w[*(const uint32_t *)b];
+
+	if (x != y)
+		return x < y ? 1 : -1;
+	return *(const uint32_t *)a < *(const uint32_t *)b ? -1 : 1;
+}
+
+/*
+ * The prohibited turns that close no cycle with the allowed ones (a
+ * failure removed the channels of the cycles they closed) are allowed,
+ * heaviest first.  Returns how many, -1 out of memory.
+ */
+static int64_t allow_fitting(struct route_job *j)
+{
+	const struct ta_graph *g = j->g;
+	uint32_t *list = malloc(((size_t)g->n_turn_slots + 1) * sizeof(*list));
+	uint32_t s, i, k, n = 0;
+	int64_t more = 0;
+
+	if (!list)
+		return -1;
+	for (k = 0; k < g->n_turn_slots; k++)
+		if (j->cdg.state[k] == TA_TURN_PROHIBITED)
+			list[n++] = k;
+	sort_w = j->turn_w;
+	qsort(list, n, sizeof(*list), by_weight_desc);
+	sort_w = NULL;
+	for (k = 0; k < n; k++) {
+		uint32_t t = list[k], lo = 0, hi = g->n_sw, ne, o;
+
+		while (hi - lo > 1) {	/* the switch of turn slot t */
+			uint32_t mid = lo + (hi - lo) / 2;
+
+			if (g->sw[mid].turn_base <= t)
+				lo = mid;
+			else
+				hi = mid;
+		}
+		s = lo;
+		ne = g->sw[s].n_ends;
+		i = (t - g->sw[s].turn_base) / ne;
+		o = (t - g->sw[s].turn_base) % ne;
+		j->cdg.state[t] = TA_TURN_UNDECIDED;
+		if (ta_cdg_closes_cycle(&j->cdg, s, i, o)) {
+			j->cdg.state[t] = TA_TURN_PROHIBITED;
+		} else {
+			ta_cdg_allow(&j->cdg, s, i, o);
+			more++;
+		}
+	}
+	free(list);
+	return more;
+}
+
 static int decide_turns(struct route_job *j, struct ta_stats *st)
 {
 	const struct ta_graph *g = j->g;
 	uint64_t kept;
 	uint32_t s, k;
-	int taken = 0;
+	int taken = 0, clash;
 
 	if (j->o->experiment)
 		ta_logf(j->log, TA_LOG_INFO,
@@ -523,8 +591,20 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 		return -1;
 	if (!taken && build_escape(j, kept ? j->cdg.state : NULL))
 		return -1;
-	if (!taken && !(j->o->experiment & TA_EXP_NO_TREE_FIRST) &&
-	    ta_escape_allow_turns(&j->esc, &j->cdg)) {
+	clash = !taken && !(j->o->experiment & TA_EXP_NO_TREE_FIRST) &&
+		ta_escape_allow_turns(&j->esc, &j->cdg);
+	if (clash && j->keep_try && kept) {
+		int64_t more = estimate_traffic(j, st) ? -1 :
+			       allow_fitting(j);
+
+		if (more < 0)
+			return -1;
+		j->no_escape = 1;
+		st->tree_unfit = 1;
+		ta_logf(j->log, TA_LOG_INFO,
+			"the escape tree does not fit the kept turn decisions (a part of it is gone): every decision kept, %lld prohibited turns that no longer close a cycle allowed, routes over the allowed turns only",
+			(long long)more);
+	} else if (clash) {
 		j->all_carried = 0;
 		if (estimate_traffic(j, st) || redecide_around_tree(j))
 			return -1;
@@ -775,11 +855,13 @@ static void minor_second_pass(struct route_job *j, struct ta_intree *t,
 				  j->minor_load);
 		ch.main_sw = j->cls.main_sw + (size_t)j->group[d] * g->n_sw;
 		ch.load = j->minor_load;
-		if (ta_intree_build(t, j->cdg.state, NULL, sw, &ch) <
+		if (ta_intree_build(t, j->cdg.state, NULL, sw, &ch) >=
 		    j->piece_size[j->esc.piece[sw]])
-			ta_intree_build(t, j->cdg.state, &j->esc, sw, &ch);
-		else
 			reweigh_minor(j, t, sw, &ch, j->group[d]);
+		else if (j->no_escape)	/* the first pass's routes stay */
+			tree_from_result(g, t, res, d, col);
+		else
+			ta_intree_build(t, j->cdg.state, &j->esc, sw, &ch);
 		result_from_tree(g, t, d, col, res);
 		ta_flow_add(&j->minor_flow, g, t, j->group[d], NULL,
 			    j->minor_load);
@@ -869,8 +951,13 @@ static void bal_second_pass(struct route_job *j, struct ta_intree *t,
 		if (ta_intree_weighted(t, j->cdg.state, sw, &ch, j->bal_unit) <
 		    j->piece_size[j->esc.piece[sw]] &&
 		    ta_intree_build(t, j->cdg.state, NULL, sw, &ch) <
-		    j->piece_size[j->esc.piece[sw]])
-			ta_intree_build(t, j->cdg.state, &j->esc, sw, &ch);
+		    j->piece_size[j->esc.piece[sw]]) {
+			if (j->no_escape)	/* the first pass's routes stay */
+				tree_from_result(g, t, res, d, col);
+			else
+				ta_intree_build(t, j->cdg.state, &j->esc, sw,
+						&ch);
+		}
 		result_from_tree(g, t, d, col, res);
 		ta_flow_add(&j->bal_flow, g, t, j->group[d], NULL, j->bal_load);
 		if (j->measure)
@@ -886,7 +973,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	struct ta_keep keep = { 0 };
 	struct ta_sibs sibs;	/* LMC > 0: port by port (ta_siblings.h) */
 	struct columns cols = { .n = 0 };
-	int keeping = j->all_carried && j->prior && j->prior->last_port;
+	int keeping = j->prior && j->prior->last_port;
 	uint8_t *kept = calloc(g->n_dest + 1, 1);
 	uint8_t *used = NULL;	/* destinations for minor_second_pass() */
 	uint8_t *bused = NULL;	/* ... for bal_second_pass() */
@@ -914,7 +1001,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	/* not with LMC siblings: the pass keeps no sibling order */
 	if (j->minor_load && !sibs.order)
 		used = calloc(g->n_dest + 1, 1);
-	if (j->bal_unit > 0 && !(j->prior && j->prior->home_port))
+	if (j->bal_unit > 0 && (!(j->prior && j->prior->home_port) || getenv("TA_X1")))
 		bused = calloc(g->n_dest + 1, 1);
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = sibs.order ? sibs.order[k] : j->by_switch[k];
@@ -928,7 +1015,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			continue;
 		}
 
-		if (j->prior && j->prior->home_port) {
+		if (j->prior && j->prior->home_port && !getenv("TA_X2")) {
 			ch.home = j->prior->home_port + d;
 			ch.home_stride = g->n_dest;
 		}
@@ -961,6 +1048,10 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			got = ta_intree_fast(&t, j->cdg.state, sw, &ch);
 		if (!got)
 			got = ta_intree_build(&t, j->cdg.state, NULL, sw, &ch);
+		if (got < j->piece_size[j->esc.piece[sw]] && j->no_escape) {
+			j->escape_needed = 1;
+			break;
+		}
 		if (got < j->piece_size[j->esc.piece[sw]]) {
 			ta_intree_build(&t, j->cdg.state, &j->esc, sw, &ch);
 			res->stats.dests_fallback++;
@@ -983,6 +1074,12 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	flush_columns(g, &cols, res);
 	if (keeping)
 		write_kept(j, kept, res);
+	if (j->escape_needed) {
+		free(bused);
+		bused = NULL;
+		free(used);
+		used = NULL;
+	}
 	if ((used || bused) && !j->chan_tmp) {
 		j->chan_tmp = calloc(2 * (size_t)g->n_links + 1,
 				     sizeof(*j->chan_tmp));
@@ -1573,7 +1670,8 @@ static int route_once(const struct ta_graph *g, const struct ta_options *o,
 		      struct ta_result *res, int no_trial)
 {
 	struct route_job j = { .g = g, .o = o, .prior = prior, .log = log,
-			       .no_trial = no_trial };
+			       .no_trial = no_trial & 1,
+			       .keep_try = prior && !(no_trial & 2) };
 	const struct ta_stats st0 = { 0 };
 	double t0 = now();
 	uint32_t d;
@@ -1589,13 +1687,23 @@ static int route_once(const struct ta_graph *g, const struct ta_options *o,
 	if (!res->port || prepare(&j) || measure_init(&j) ||
 	    decide_turns(&j, &res->stats) || balance_init(&j) ||
 	    route_all(&j, res) ||
-	    (j.measure && try_tp_candidate(&j, res, &st0) < 0)) {
+	    (j.measure && !j.escape_needed &&
+	     try_tp_candidate(&j, res, &st0) < 0)) {
 		job_free(&j);
 		ta_result_free(res);
 		return -1;
 	}
+	if (j.escape_needed) {
+		/* the kept decisions do not reach everything: decide anew */
+		job_free(&j);
+		ta_result_free(res);
+		ta_logf(log, TA_LOG_INFO,
+			"over the kept turn decisions a destination cannot reach every switch: the escape tree's turns are allowed first and the others decided again");
+		return route_once(g, o, prior, log, res, no_trial | 2);
+	}
 	/* a configured root that is gone: one line, naming the one used */
 	ta_root_log_missing(&j.root, g, j.esc.root, log);
+	res->stats.least_cost = j.bal_unit > 0;
 	count_turns(&j, &res->stats);
 	res->stats.switches = g->n_sw;
 	res->stats.links = g->n_links;

@@ -112,8 +112,13 @@ struct ta_stats {
 	unsigned reinstated;	/* an earlier routing reinstated whole
 				 * (ta_home.h): its number, 0 if none */
 	int home_carry;		/* reinstated: its escape tree is carried */
-	int restore_fresh;	/* restore: the routing from scratch was
-				 * better than minimal change, so taken */
+	int restore_fresh;	/* restore or failure: the routing from
+				 * scratch was better than minimal change,
+				 * so taken */
+	int tree_unfit;		/* resweep: the escape tree did not fit the
+				 * kept decisions (routes without it) */
+	int least_cost;		/* routes over least-cost paths (fabrics
+				 * that are not tree-like) */
 	double seconds;
 };
 

@@ -88,6 +88,85 @@ static void log_diff(const struct ta_log *log, const char *what,
 		dd->only_b[TA_KEY_LINK], dd->only_b[TA_KEY_DEST]);
 }
 
+/* the 64-LID blocks whose entries r changes against the prior's */
+static uint64_t blocks_moved(const struct ta_graph *g,
+			     const struct ta_prior *p, const uint8_t *port)
+{
+	uint8_t *blk = malloc(1024);	/* LIDs < 65536 */
+	uint64_t n = 0;
+	uint32_t s, d;
+
+	if (!blk)
+		return 0;
+	for (s = 0; s < g->n_sw; s++) {
+		memset(blk, 0, 1024);
+		for (d = 0; d < g->n_dest; d++) {
+			size_t k = (size_t)s * g->n_dest + d;
+			uint32_t b = g->dest[d].lid / 64u;
+
+			if (port[k] != p->last_port[k] && !blk[b]) {
+				blk[b] = 1;
+				n++;
+			}
+		}
+	}
+	free(blk);
+	return n;
+}
+
+/*
+ * A failure: minimal change is kept unless the routing from scratch is
+ * better by more than FAIL_SLACK on one metric and no worse on the
+ * other (a failure may cost the balance it forces, no more).
+ */
+#define FAIL_SLACK 0.02
+
+static int route_failure(const struct ta_graph *g, const struct ta_options *o,
+			 const struct ta_prior *prior, const struct ta_log *log,
+			 struct ta_result *res)
+{
+	struct ta_result fresh;
+	double u_keep, u_new, p_keep, p_new;
+	int take;
+
+	if (ta_route_prior(g, o, prior, log, res))
+		return -1;
+	/* fat trees and joined trees keep their rules (no clash there) */
+	if ((!res->stats.least_cost && !res->stats.tree_unfit &&
+	     !res->stats.prior_discarded && !res->stats.dests_fallback) ||
+	    ta_route(g, o, NULL, &fresh))
+		return 0;
+	u_keep = ta_uniform_peak(g, res->port);
+	u_new = ta_uniform_peak(g, fresh.port);
+	p_keep = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS, 1);
+	p_new = ta_perm_bandwidth(g, fresh.port, PERM_RANDOM, PERM_SHIFTS, 1);
+	if (u_keep < 0 || u_new < 0 || p_keep < 0 || p_new < 0) {
+		ta_result_free(&fresh);
+		return 0;
+	}
+	take = fresh.stats.unreachable < res->stats.unreachable ||
+	       (fresh.stats.unreachable == res->stats.unreachable &&
+		((u_new * (1 + FAIL_SLACK) < u_keep && p_new >= p_keep) ||
+		 (p_new > p_keep * (1 + FAIL_SLACK) && u_new <= u_keep)));
+	ta_logf(log, TA_LOG_INFO,
+		"failure: minimal change against routing from scratch: %llu / %llu LFT blocks change, busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f: %s",
+		(unsigned long long)blocks_moved(g, prior, res->port),
+		(unsigned long long)blocks_moved(g, prior, fresh.port),
+		u_keep, u_new, p_keep, p_new,
+		take ? "the routing from scratch taken (better by more than 2 % on one, no worse on the other)" :
+		       "minimal change kept");
+	if (take) {
+		fresh.stats.restore_fresh = 1;
+		fresh.stats.switches_gone = res->stats.switches_gone;
+		fresh.stats.dests_gone = res->stats.dests_gone;
+		ta_result_free(res);
+		*res = fresh;
+	} else {
+		ta_result_free(&fresh);
+	}
+	return 0;
+}
+
 /* minimal change, then from scratch; the better kept (see the header) */
 static int route_compared(const struct ta_graph *g,
 			  const struct ta_options *o,
@@ -145,7 +224,9 @@ int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
 	ta_fabric_key_diff(key, last, &dl);
 	if (!dl.only_a[TA_KEY_SWITCH] && !dl.only_a[TA_KEY_LINK] &&
 	    !dl.only_a[TA_KEY_DEST])
-		return ta_route_prior(g, o, prior, log, res);
+		return ta_key_diff_lost(&dl) ?
+			       route_failure(g, o, prior, log, res) :
+			       ta_route_prior(g, o, prior, log, res);
 	if (!ta_home_empty(h)) {
 		ta_fabric_key_diff(key, &h->key, &dh);
 		if (ta_key_diff_none(&dh)) {

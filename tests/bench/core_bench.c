@@ -23,7 +23,11 @@
  * simulated switch tables (routing memory with lft_rows, as the plugin
  * keeps it; the hashes must not change); -K keeps the routing a fabric
  * returns to and routes resweeps as the plugin does (ta_restore.h), so
- * a restore's hash equals the bring-up's.  Not a test: numbers for
+ * a restore's hash equals the bring-up's; -l prints the core's log lines
+ * on stderr; -Q prints each phase's busiest channel under uniform traffic
+ * and its permutation bandwidth; -S keeps every host's LID when switches
+ * are gone (as OpenSM does; without it the hosts after the gone ones
+ * move down).  Not a test: numbers for
  * scripts/bench_speed.sh.
  */
 #include <stdio.h>
@@ -33,6 +37,7 @@
 #include <unistd.h>
 
 #include "ta_engine.h"
+#include "ta_perm.h"
 #include "ta_restore.h"
 #include "ta_saved.h"
 #include "lft_sim.h"
@@ -46,7 +51,17 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static int show_hash, port_major, mode, no_tp_candidate, lft_rows, use_home;
+static int stable_lids, show_quality, show_hash, port_major, mode, no_tp_candidate, lft_rows, use_home;
+/* -l: the core's log lines to stderr */
+static void log_line(void *ctx, enum ta_log_level level, const char *msg)
+{
+	(void)ctx;
+	if (level <= TA_LOG_INFO)
+		fprintf(stderr, "%s\n", msg);
+}
+
+static struct ta_log stderr_log = { log_line, NULL };
+static const struct ta_log *bench_log;
 /* -K: the kept routing (ta_home.h) and the previous routing's fabric */
 static struct ta_home home;
 static struct ta_fabric_key last_key;
@@ -100,6 +115,9 @@ static struct ta_graph *build(const struct topo *t, const char *prefix)
 	for (p = port_major ? 1 : 0; p <= (port_major ? 254u : 0); p++)
 		for (i = 0; i < t->n_hosts; i++)
 			if ((!port_major || t->hosts[i].port == p) &&
+			    idx[t->hosts[i].sw] < 0 && stable_lids)
+				lid++;	/* -S: its LID stays unused */
+			else if ((!port_major || t->hosts[i].port == p) &&
 			    idx[t->hosts[i].sw] >= 0 &&
 			    ta_graph_add_dest(g, 1 + t->n_sw + lid++,
 					      idx[t->hosts[i].sw],
@@ -238,7 +256,7 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 
 			if (ta_fabric_key_make(&key, g) ||
 			    ta_route_resweep(&home, &key, &last_key, g, &o, p,
-					     NULL, res)) {
+					     bench_log, res)) {
 				ta_fabric_key_free(&key);
 				return -1;
 			}
@@ -251,7 +269,7 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 				ta_fabric_key_move(&last_key, &key);
 			}
 			ta_fabric_key_free(&key);
-		} else if (ta_route_prior(g, &o, p, NULL, res)) {
+		} else if (ta_route_prior(g, &o, p, bench_log, res)) {
 			return -1;
 		}
 		if (now() - t0 < best)
@@ -260,9 +278,34 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 			best_cpu = cpu_now() - c0;
 	}
 	print(phase, best, best_cpu, &res->stats);
+	if (show_quality)
+		printf("%s: peak=%.1f perm=%.4f\n", phase,
+		       ta_uniform_peak(g, res->port),
+		       ta_perm_bandwidth(g, res->port, 100, 256, 1));
 	if (show_hash)
 		printf("%s: hash=%016llx\n", phase,
 		       (unsigned long long)result_hash(res, g));
+	ta_options_clear(&o);
+	return 0;
+}
+
+/* -Q: the same fabric routed from scratch, for comparison */
+static int scratch_quality(const struct ta_graph *g)
+{
+	struct ta_options o;
+	struct ta_result r;
+
+	ta_options_init(&o);
+	o.mode = (enum ta_mode)mode;
+	o.seed = seed;
+	o.tp_candidate = !no_tp_candidate;
+	if (ta_route(g, &o, NULL, &r)) {
+		ta_options_clear(&o);
+		return 1;
+	}
+	printf("scratch: peak=%.1f perm=%.4f\n", ta_uniform_peak(g, r.port),
+	       ta_perm_bandwidth(g, r.port, 100, 256, 1));
+	ta_result_free(&r);
 	ta_options_clear(&o);
 	return 0;
 }
@@ -278,7 +321,7 @@ int main(int argc, char **argv)
 	struct topo t;
 	int repeat = 1, c, ret = 1, restore = 0, absent = 0;
 
-	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nLK")) != -1) {
+	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nLKlQS")) != -1) {
 		if (c == 'r')
 			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (c == 'g')
@@ -303,12 +346,18 @@ int main(int argc, char **argv)
 			lft_rows = 1;
 		else if (c == 'K')
 			use_home = 1;
+		else if (c == 'l')
+			bench_log = &stderr_log;
+		else if (c == 'Q')
+			show_quality = 1;
+		else if (c == 'S')
+			stable_lids = 1;
 		else
 			return 2;
 	}
 	if (optind >= argc || make_topo(&t, argc - optind, argv + optind) ||
 	    (absent > 0 && topo_drop_hosts(&t, (unsigned)absent, 1))) {
-		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] [-K] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | ft3join[-alt] K LEVEL\n");
+		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] [-K] [-l] [-Q] [-S] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | ft3join[-alt] K LEVEL\n");
 		return 2;
 	}
 	ta_saved_init(&sv);
@@ -323,6 +372,8 @@ int main(int argc, char **argv)
 			goto out_r0;
 		if (!timed(h, &pb.prior, repeat, "resweep", &r1)) {
 			ret = 0;
+			if (show_quality)
+				ret = scratch_quality(h);
 			if (restore && (save(&sv, &ls, h, &r1) ||
 					prior(&sv, &ls, g, &pb2)))
 				ret = 1;

@@ -55,8 +55,14 @@ run() {
 	rw_expect_turnadd "$name-restore"
 	[[ -z $(rw_errors) ]] || fail "$name-restore: ERROR lines: $(rw_errors)"
 	MADS[$name-restore]=$RW_MADS
+	# the fabric is the bring-up's again: its routing (rooted at the
+	# configured root) is reinstated whole
 	if [[ $root == "$sw" ]]; then
-		expect_line "$RW_LOG" "turnadd: escape_root $guid is back"
+		expect_line "$RW_LOG" \
+			"turnadd: restore: the fabric is again the one of routing 1 "
+		grep -F "escape root switch" "$RW_LOG" | tail -n 1 |
+			grep -qF "$guid" ||
+			fail "$name-restore: the escape root is not $guid"
 	fi
 	rw_stop
 }
