@@ -973,7 +973,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	struct ta_keep keep = { 0 };
 	struct ta_sibs sibs;	/* LMC > 0: port by port (ta_siblings.h) */
 	struct columns cols = { .n = 0 };
-	int keeping = j->prior && j->prior->last_port;
+	int keeping = j->all_carried && j->prior && j->prior->last_port;
 	uint8_t *kept = calloc(g->n_dest + 1, 1);
 	uint8_t *used = NULL;	/* destinations for minor_second_pass() */
 	uint8_t *bused = NULL;	/* ... for bal_second_pass() */
@@ -1001,7 +1001,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 	/* not with LMC siblings: the pass keeps no sibling order */
 	if (j->minor_load && !sibs.order)
 		used = calloc(g->n_dest + 1, 1);
-	if (j->bal_unit > 0 && (!(j->prior && j->prior->home_port) || getenv("TA_X1")))
+	if (j->bal_unit > 0 && !(j->prior && j->prior->home_port))
 		bused = calloc(g->n_dest + 1, 1);
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = sibs.order ? sibs.order[k] : j->by_switch[k];
@@ -1015,7 +1015,7 @@ static int route_all(struct route_job *j, struct ta_result *res)
 			continue;
 		}
 
-		if (j->prior && j->prior->home_port && !getenv("TA_X2")) {
+		if (j->prior && j->prior->home_port) {
 			ch.home = j->prior->home_port + d;
 			ch.home_stride = g->n_dest;
 		}

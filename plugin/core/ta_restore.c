@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,11 +116,20 @@ static uint64_t blocks_moved(const struct ta_graph *g,
 }
 
 /*
- * A failure: minimal change is kept unless the routing from scratch is
- * better by more than FAIL_SLACK on one metric and no worse on the
- * other (a failure may cost the balance it forces, no more).
+ * A failure: minimal change is kept where it is within FAIL_SLACK of
+ * the routing from scratch on both metrics (a failure may cost the
+ * balance it forces, no more); else the routing from scratch is taken
+ * where it is within FAIL_SLACK of minimal change on both (where each
+ * is better on one, minimal change stays).
  */
 #define FAIL_SLACK 0.02
+
+/* 1 if busiest channel u and permutation bandwidth p are within
+ * FAIL_SLACK of u_ref, p_ref or better */
+static int within(double u, double p, double u_ref, double p_ref)
+{
+	return u <= u_ref * (1 + FAIL_SLACK) && p >= p_ref * (1 - FAIL_SLACK);
+}
 
 static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 			 const struct ta_prior *prior, const struct ta_log *log,
@@ -131,9 +141,9 @@ static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 
 	if (ta_route_prior(g, o, prior, log, res))
 		return -1;
-	/* fat trees and joined trees keep their rules (no clash there) */
+	/* tree-like fabrics keep their rules unless the tree clashed */
 	if ((!res->stats.least_cost && !res->stats.tree_unfit &&
-	     !res->stats.prior_discarded && !res->stats.dests_fallback) ||
+	     !res->stats.prior_discarded) ||
 	    ta_route(g, o, NULL, &fresh))
 		return 0;
 	u_keep = ta_uniform_peak(g, res->port);
@@ -146,14 +156,14 @@ static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 	}
 	take = fresh.stats.unreachable < res->stats.unreachable ||
 	       (fresh.stats.unreachable == res->stats.unreachable &&
-		((u_new * (1 + FAIL_SLACK) < u_keep && p_new >= p_keep) ||
-		 (p_new > p_keep * (1 + FAIL_SLACK) && u_new <= u_keep)));
+		!within(u_keep, p_keep, u_new, p_new) &&
+		within(u_new, p_new, u_keep, p_keep));
 	ta_logf(log, TA_LOG_INFO,
 		"failure: minimal change against routing from scratch: %llu / %llu LFT blocks change, busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f: %s",
 		(unsigned long long)blocks_moved(g, prior, res->port),
 		(unsigned long long)blocks_moved(g, prior, fresh.port),
 		u_keep, u_new, p_keep, p_new,
-		take ? "the routing from scratch taken (better by more than 2 % on one, no worse on the other)" :
+		take ? "the routing from scratch taken (minimal change more than 2 % below it)" :
 		       "minimal change kept");
 	if (take) {
 		fresh.stats.restore_fresh = 1;
