@@ -5,15 +5,19 @@
  * switch and host counts, every switch's degree, hosts on the lowest
  * ports, links per pair of switches and per pair of groups, HyperX
  * neighbours differing in exactly one coordinate, distances (BFS) and
- * connectivity; and bad arguments rejected.
+ * connectivity; and bad arguments rejected.  Then turnadd on small
+ * ones: every host pair reachable, no CDG cycle (route_verify.c).
  */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "route_assert.h"
 #include "run_suite.h"
+#include "ta_engine.h"
 #include "topo.h"
+#include "topo_graph.h"
 
 /* Links between every two switches, counted: n x n, row-major. */
 static unsigned *pair_counts(const struct topo *t)
@@ -452,10 +456,48 @@ START_TEST(bad_arguments)
 }
 END_TEST
 
+/* turnadd's routes on t (freed): complete and deadlock-free */
+static void expect_turnadd_good(struct topo *t, const char *what)
+{
+	struct ta_graph *g = topo_to_graph(t);
+	struct ta_options o;
+	struct ta_result r;
+
+	ck_assert_msg(g != NULL, "%s: graph", what);
+	ta_options_init(&o);
+	ck_assert_msg(ta_route(g, &o, NULL, &r) == 0, "%s: ta_route", what);
+	assert_routes_good(g, &r, what);
+	ta_result_free(&r);
+	ta_options_clear(&o);
+	ta_graph_free(g);
+	topo_free(t);
+}
+
+START_TEST(turnadd_routes)
+{
+	static const unsigned s44[] = { 4, 4 }, s432[] = { 4, 3, 2 };
+	struct topo t;
+
+	ck_assert_int_eq(topo_hyperx(&t, 2, s44, 2), 0);
+	expect_turnadd_good(&t, "hyperx 2 4 2");
+	ck_assert_int_eq(topo_hyperx(&t, 3, s432, 1), 0);
+	expect_turnadd_good(&t, "hyperx 4x3x2 1");
+	ck_assert_int_eq(topo_dragonfly(&t, 4, 2, 2, 0), 0);
+	expect_turnadd_good(&t, "dragonfly 4 2 2");
+	ck_assert_int_eq(topo_dragonfly(&t, 3, 3, 1, 7), 0);
+	expect_turnadd_good(&t, "dragonfly 3 3 1 7");
+	ck_assert_int_eq(topo_dfplus(&t, 5, 4, 4, 4, 1), 0);
+	expect_turnadd_good(&t, "dfplus 5 4 4 4");
+	ck_assert_int_eq(topo_dfplus(&t, 6, 2, 4, 2, 3), 0);
+	expect_turnadd_good(&t, "dfplus 6 2 4 2 3");
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("topo_kinds");
 	TCase *tc = tcase_create("kinds");
+	TCase *tr = tcase_create("turnadd");
 
 	tcase_add_test(tc, hyperx_shapes);
 	tcase_add_test(tc, dragonfly_balanced);
@@ -463,5 +505,8 @@ int main(void)
 	tcase_add_test(tc, dfplus_shapes);
 	tcase_add_test(tc, bad_arguments);
 	suite_add_tcase(s, tc);
+	tcase_set_timeout(tr, 120);
+	tcase_add_test(tr, turnadd_routes);
+	suite_add_tcase(s, tr);
 	return run_suite(s);
 }
