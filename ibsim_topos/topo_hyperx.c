@@ -12,8 +12,8 @@ struct hx {
 	unsigned dims, hosts, n_sw;
 	unsigned size[TOPO_HYPERX_MAX_DIMS];
 	unsigned stride[TOPO_HYPERX_MAX_DIMS];
-	unsigned first[TOPO_HYPERX_MAX_DIMS + 1];	/* last port before
-							 * dimension d's links */
+	/* first[d]: the last port before dimension d's links */
+	unsigned first[TOPO_HYPERX_MAX_DIMS + 1];
 };
 
 static unsigned hx_coord(const struct hx *h, unsigned s, unsigned d)

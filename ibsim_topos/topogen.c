@@ -26,7 +26,7 @@ static const char usage_text[] =
 	"       topogen ft3join-alt K top|middle|bottom\n"
 	"       topogen ft3join-traffic\n"
 	"Writes an ibsim netfile to stdout.  HOSTS is the number of hosts\n"
-	"per switch (per leaf for fattree2 and fattree3).  fattree3: leaves\n"
+	"per switch (per leaf: fattree2, fattree3, dfplus).  fattree3: leaves\n"
 	"with one uplink to every director; a director is LINES line\n"
 	"switches (LEAVES_PER_LINE leaves each) fully linked to FABRICS\n"
 	"fabric switches, named dir<d>-line<i>, dir<d>-fab<j>.  The papers':\n"
