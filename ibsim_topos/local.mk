@@ -6,6 +6,9 @@ ibsim_topos_libtopo_la_SOURCES = \
 	ibsim_topos/topo_build.c ibsim_topos/topo_build.h \
 	ibsim_topos/topo_prng.c ibsim_topos/topo_prng.h \
 	ibsim_topos/topo_regular.c \
+	ibsim_topos/topo_hyperx.c \
+	ibsim_topos/topo_dragonfly.c \
+	ibsim_topos/topo_dfplus.c \
 	ibsim_topos/topo_fattree.c \
 	ibsim_topos/topo_fattree3.c \
 	ibsim_topos/topo_random.c \

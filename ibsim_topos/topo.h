@@ -11,7 +11,8 @@
  * returns 0, or -1 on bad arguments or out of memory, leaving *t empty
  * (safe to topo_free()).  Names are unique and stable:
  *   ring-sw<i>, mesh-sw<i>, torus-sw<i>, ft-leaf<i>, ft-spine<j>,
- *   dir<d>-line<i>, dir<d>-fab<j>, rnd-sw<i>, tA-edge<p>-<e>, ...;
+ *   dir<d>-line<i>, dir<d>-fab<j>, rnd-sw<i>, tA-edge<p>-<e>,
+ *   hx-<c0>-<c1>..., df<g>-s<i>, dfp<g>-leaf<i>, dfp<g>-spine<j>, ...;
  *   the host on port k of switch "S" is "S-h<k>".
  * Switch port counts (sw_ports) are 36 when the used ports fit, else
  * exactly the number of used ports (at most TOPO_MAX_PORTS); the joined
@@ -96,6 +97,60 @@ int topo_fattree3(struct topo *t, unsigned dirs, unsigned lines,
  */
 int topo_random(struct topo *t, unsigned n_sw, unsigned sw_ports,
 		unsigned hosts_per_sw, unsigned seed);
+
+/* Dimensions topo_hyperx accepts (2^16 switches at most anyway). */
+#define TOPO_HYPERX_MAX_DIMS 16u
+
+/*
+ * HyperX (generalised hypercube): a grid of size[0] x size[1] x ...
+ * switches (dims >= 1 dimensions, every size >= 2), every switch linked
+ * once to every switch that differs from it in exactly one coordinate;
+ * hosts_per_sw hosts on every switch.  Switch index = c0 + size[0] *
+ * (c1 + size[1] * (c2 + ...)), named "hx-<c0>-<c1>-...".  Ports: hosts
+ * 1..H, then dimension 0's size[0] - 1 links, then dimension 1's, ...;
+ * inside dimension d the link to coordinate v (v != the switch's own c)
+ * is the (v < c ? v : v - 1)-th.  So every switch uses H + sum(size - 1)
+ * ports; sizes all 2 make a hypercube, dims = 1 a complete graph.
+ */
+int topo_hyperx(struct topo *t, unsigned dims, const unsigned *size,
+		unsigned hosts_per_sw);
+
+/*
+ * Dragonfly (Kim et al., ISCA 2008): g groups (0: a * h + 1) of a
+ * switches "df<grp>-s<i>" (index grp * a + i), the switches of a group
+ * linked all to all; every switch has p hosts and h global links.
+ * Ports: hosts 1..p; switch j of the group on port p + j + 1 (p + j if
+ * j > i); global ports p + a .. p + a - 1 + h.  Global port k = 0 ..
+ * a*h - 1 of a group is port p + a + k mod h of its switch k / h.
+ * Global links, the "relative" arrangement: with g = a * h + 1 port k of
+ * group grp goes to group grp + k + 1 (mod g), on that group's port
+ * a*h - 1 - k: one link between every pair of groups.  2 <= g <= a*h + 1;
+ * with fewer groups the ports go round by round: in round r (R =
+ * a*h / (g - 1) full rounds) port r*(g-1) + d - 1 goes to group grp + d
+ * (d = 1 .. g-1; port r*(g-1) + g - d - 1 there); the last q = a*h mod
+ * (g - 1) ports of a group go to offsets 1, -1, 2, -2, ... (q / 2 pairs)
+ * and, q odd, to the opposite group (g even) or along offset (g - 1) / 2
+ * (g odd: one port of the fabric stays free).  So every pair of groups
+ * gets R or R + 1 links.
+ */
+int topo_dragonfly(struct topo *t, unsigned a, unsigned h, unsigned p,
+		   unsigned g);
+
+/*
+ * Dragonfly+ (Shpiner et al., 2017): groups >= 2 groups, each a two-level
+ * fat tree of `leaves` leaves "dfp<grp>-leaf<i>" (hosts_per_leaf hosts
+ * each) and `spines` spines "dfp<grp>-spine<j>", every leaf linked once
+ * to every spine of its group (leaf port hosts + j + 1, spine port
+ * i + 1).  Switch order per group: leaves, then spines.  per_pair global
+ * links between every pair of groups, from spine to spine: a group's
+ * global link k = 0 .. (groups - 1) * per_pair - 1 is on spine k mod
+ * spines, port leaves + k / spines + 1 (round robin: the spines' global
+ * link counts differ by at most one); in round r link r * (groups-1) +
+ * d - 1 goes to group grp + d (mod groups), where it is link
+ * r * (groups-1) + groups - d - 1.
+ */
+int topo_dfplus(struct topo *t, unsigned groups, unsigned leaves,
+		unsigned spines, unsigned hosts_per_leaf, unsigned per_pair);
 
 /* Where topo_ft3join joins its two trees. */
 enum topo_join_level {

@@ -108,6 +108,22 @@ int topo_build_link(struct topo *t, unsigned a, unsigned b)
 	return 0;
 }
 
+int topo_build_link_at(struct topo *t, unsigned a, unsigned pa, unsigned b,
+		       unsigned pb)
+{
+	struct topo_link *l = &t->links[t->n_links++];
+
+	l->a = a;
+	l->pa = pa;
+	l->b = b;
+	l->pb = pb;
+	if (t->sw_ports[a] < pa)
+		t->sw_ports[a] = pa;
+	if (t->sw_ports[b] < pb)
+		t->sw_ports[b] = pb;
+	return 0;
+}
+
 int topo_build_finish_exact(struct topo *t)
 {
 	unsigned s;

@@ -29,6 +29,14 @@ int topo_build_hosts_on(struct topo *t, unsigned sw, unsigned n);
 /* Adds a link a <-> b on the next free port of each end. */
 int topo_build_link(struct topo *t, unsigned a, unsigned b);
 
+/*
+ * Adds a link between port pa of a and port pb of b, ports the caller
+ * laid out (after the hosts); each end's used-port count becomes at
+ * least that port.
+ */
+int topo_build_link_at(struct topo *t, unsigned a, unsigned pa, unsigned b,
+		       unsigned pb);
+
 /* Fixes the port counts; -1 (and frees *t) if a switch needs too many. */
 int topo_build_finish(struct topo *t);
 

@@ -18,11 +18,15 @@ static const char usage_text[] =
 	"       topogen fattree3 DIRECTORS LINES FABRICS LEAVES_PER_LINE "
 	"HOSTS\n"
 	"       topogen random N SWITCH_PORTS HOSTS SEED\n"
+	"       topogen hyperx D S HOSTS | hyperx S1xS2[xS3...] HOSTS\n"
+	"       topogen dragonfly A H P [G]\n"
+	"       topogen dfplus GROUPS LEAVES SPINES HOSTS "
+	"[GLOBAL_PER_PAIR]\n"
 	"       topogen ft3join K top|middle|bottom\n"
 	"       topogen ft3join-alt K top|middle|bottom\n"
 	"       topogen ft3join-traffic\n"
 	"Writes an ibsim netfile to stdout.  HOSTS is the number of hosts\n"
-	"per switch (per leaf for fattree2 and fattree3).  fattree3: leaves\n"
+	"per switch (per leaf: fattree2, fattree3, dfplus).  fattree3: leaves\n"
 	"with one uplink to every director; a director is LINES line\n"
 	"switches (LEAVES_PER_LINE leaves each) fully linked to FABRICS\n"
 	"fabric switches, named dir<d>-line<i>, dir<d>-fab<j>.  The papers':\n"
@@ -47,7 +51,26 @@ static const char usage_text[] =
 	"the pods of a full tree: 32,768 hosts, 3,072 switches).\n"
 	"ft3join-alt: the same trees, the join links from other positions\n"
 	"(top: core (a,m) to core (m,a); middle, bottom: A's first K/2 pods\n"
-	"to B's last K/2 pods in reverse order, slots rotated).\n";
+	"to B's last K/2 pods in reverse order, slots rotated).\n"
+	"hyperx: D dimensions of S switches (or sizes S1xS2...), every\n"
+	"switch linked to every switch differing in exactly one coordinate,\n"
+	"HOSTS hosts each; switches hx-<c0>-<c1>-...\n"
+	"  hyperx 2 4 2          16 switches (6 links each), 32 hosts\n"
+	"  hyperx 4x3x2 1        24 switches (6 links each), 24 hosts\n"
+	"dragonfly: G groups (default A*H+1) of A switches df<g>-s<i>, all\n"
+	"to all inside a group, H global links and P hosts a switch.  Global\n"
+	"links, relative arrangement: global port k (0..A*H-1, switch k/H)\n"
+	"of group g goes to group (g+k+1) mod G, its port A*H-1-k; one link\n"
+	"a group pair.  With G < A*H+1 round by round (port r*(G-1)+d-1 to\n"
+	"group g+d), the rest spread evenly (pairs get R or R+1 links).\n"
+	"  dragonfly 4 2 2       9 groups, 36 switches, 72 hosts\n"
+	"  dragonfly 4 2 2 5     5 groups, 2 links a group pair, 40 hosts\n"
+	"dfplus: GROUPS groups, each a 2-level fat tree of LEAVES leaves\n"
+	"dfp<g>-leaf<i> (HOSTS hosts each) fully linked to SPINES spines\n"
+	"dfp<g>-spine<j>; GLOBAL_PER_PAIR (default 1) links between every\n"
+	"pair of groups, spine to spine, a group's global link k on spine\n"
+	"k mod SPINES (round robin), link r*(GROUPS-1)+d-1 to group g+d.\n"
+	"  dfplus 5 4 4 4        40 switches, 80 hosts, 10 global links\n";
 
 static int usage(const char *msg)
 {
@@ -97,11 +120,73 @@ static const struct generator generators[] = {
 	{ "random", 4, 4, { "N", "SWITCH_PORTS", "HOSTS", "SEED" },
 	  "N >= 2, SWITCH_PORTS >= 2 (1 if N = 2), "
 	  "HOSTS + SWITCH_PORTS <= 254" },
+	{ "hyperx", 2, 3, { "D", "S", "HOSTS" },
+	  "1 <= D <= 16, every size S >= 2, S^D (S1 * S2 * ...) <= 65536, "
+	  "HOSTS + D * (S - 1) (HOSTS + the sum of Si - 1) <= 254" },
+	{ "dragonfly", 3, 4, { "A", "H", "P", "G" },
+	  "A, H >= 1, 2 <= G <= A * H + 1, A * G <= 65536, "
+	  "P + A - 1 + H <= 254" },
+	{ "dfplus", 4, 5,
+	  { "GROUPS", "LEAVES", "SPINES", "HOSTS", "GLOBAL_PER_PAIR" },
+	  "GROUPS >= 2, LEAVES, SPINES, GLOBAL_PER_PAIR >= 1, "
+	  "GROUPS * (LEAVES + SPINES) <= 65536, HOSTS + SPINES <= 254, "
+	  "LEAVES + (GROUPS - 1) * GLOBAL_PER_PAIR / SPINES (rounded up) "
+	  "<= 254" },
 };
 
-static int build(struct topo *t, const char *name, const unsigned *v,
-		 unsigned n_args)
+/* hyperx's grid: D S, or the sizes S1xS2x... */
+struct grid {
+	unsigned dims;
+	unsigned size[TOPO_HYPERX_MAX_DIMS];
+};
+
+/* "4x4x2" -> sizes; -1 (with a message) if not such a list */
+static int parse_grid(const char *s, struct grid *gr)
 {
+	char buf[16];
+	size_t n;
+
+	gr->dims = 0;
+	for (;;) {
+		n = strcspn(s, "x");
+		if (n >= sizeof(buf) || gr->dims == TOPO_HYPERX_MAX_DIMS) {
+			fprintf(stderr, "topogen: hyperx: sizes: at most %u "
+				"numbers S1xS2x...: '%s'\n",
+				TOPO_HYPERX_MAX_DIMS, s);
+			return -1;
+		}
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+		if (parse_uint(buf, "hyperx size", &gr->size[gr->dims++]))
+			return -1;
+		if (!s[n])
+			return 0;
+		s += n + 1;
+	}
+}
+
+static int build(struct topo *t, const char *name, const unsigned *v,
+		 unsigned n_args, struct grid *gr)
+{
+	unsigned d;
+
+	if (!strcmp(name, "hyperx") && n_args == 2)
+		return topo_hyperx(t, gr->dims, gr->size, v[1]);
+	if (!strcmp(name, "hyperx")) {
+		if (!v[0] || v[0] > TOPO_HYPERX_MAX_DIMS)
+			return -1;
+		for (d = 0; d < v[0]; d++)
+			gr->size[d] = v[1];
+		return topo_hyperx(t, v[0], gr->size, v[2]);
+	}
+	/* G = 0 would be the library's default: not from the command line */
+	if (!strcmp(name, "dragonfly"))
+		return n_args > 3 && !v[3] ? -1 :
+			topo_dragonfly(t, v[0], v[1], v[2],
+				       n_args > 3 ? v[3] : 0);
+	if (!strcmp(name, "dfplus"))
+		return topo_dfplus(t, v[0], v[1], v[2], v[3],
+				   n_args > 4 ? v[4] : 1);
 	if (!strcmp(name, "ring"))
 		return topo_ring(t, v[0], v[1]);
 	if (!strcmp(name, "mesh"))
@@ -289,6 +374,7 @@ int main(int argc, char **argv)
 {
 	const struct generator *g = NULL;
 	unsigned v[5], n_args, i;
+	struct grid gr;
 	struct shape sh;
 	struct topo t;
 	int skip;
@@ -312,8 +398,8 @@ int main(int argc, char **argv)
 		return usage("missing topology kind");
 	if (skip && (!strcmp(argv[1], "ft3join") ||
 		     !strcmp(argv[1], "ft3join-traffic")))
-		return usage("--absent and --partial-pods: fattree2, fattree3 "
-			     "and the regular and random kinds only");
+		return usage("--absent, --partial-pods and --switch-ports: "
+			     "not for ft3join and ft3join-traffic");
 	if (!strcmp(argv[1], "ft3join") || !strcmp(argv[1], "ft3join-alt"))
 		return cmd_ft3join(argc, argv);
 	if (!strcmp(argv[1], "ft3join-traffic"))
@@ -329,10 +415,18 @@ int main(int argc, char **argv)
 	n_args = (unsigned)argc - 2;
 	if (n_args < g->min_args || n_args > g->max_args)
 		return usage("wrong number of arguments");
-	for (i = 0; i < n_args; i++)
+	for (i = 0; i < n_args; i++) {
+		/* hyperx S1xS2... HOSTS: the first is the grid */
+		if (!i && n_args == 2 && !strcmp(g->name, "hyperx")) {
+			if (parse_grid(argv[2], &gr))
+				return usage(NULL);
+			v[0] = gr.dims;
+			continue;
+		}
 		if (parse_uint(argv[i + 2], g->arg_names[i], &v[i]))
 			return usage(NULL);
-	if (build(&t, g->name, v, n_args)) {
+	}
+	if (build(&t, g->name, v, n_args, &gr)) {
 		fprintf(stderr, "topogen: %s: arguments out of range (%s) or "
 			"out of memory\n", g->name, g->limits);
 		return usage(NULL);

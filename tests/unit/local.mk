@@ -140,6 +140,16 @@ tests_unit_test_balance_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_balance_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_balance
 
+# The HyperX, dragonfly and Dragonfly+ generators: counts, degrees,
+# links per group pair, coordinates, distances (ibsim_topos/).
+check_PROGRAMS += tests/unit/test_topo_kinds
+tests_unit_test_topo_kinds_SOURCES = tests/unit/test_topo_kinds.c
+tests_unit_test_topo_kinds_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_topo_kinds_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_topo_kinds_LDADD = $(UNIT_HELP_LDADD)
+tests_unit_test_topo_kinds_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_topo_kinds
+
 # The unit tests, defined once: every test under tests/unit/, wherever its
 # rules are (test_lid_order's are in lid_assign/local.mk), picked out of
 # TESTS.  scripts/test-all.sh runs them again built with the sanitizers:
