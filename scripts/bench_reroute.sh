@@ -72,6 +72,8 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=fabric_lib.sh
 . "$here/fabric_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=bench_lib.sh
+. "$here/bench_lib.sh"
 
 fabrics=ft2-648,ft3-5832 engines=turnadd,ftree,minhop,updn which=0
 counter=preload build=${TURNADD_BUILD:-$top} timeout_s=1200 out=''
@@ -110,45 +112,16 @@ fi
 mkdir -p "$out/nets"
 out=$(cd "$out" && pwd)
 
-# fabric_setup NAME: sets net (a netfile) and fail (mad_count options)
+# fabric_setup NAME: sets net (a netfile), pace (--relink-pace) and fail
+# (mad_count options)
 fabric_setup() {
-	local base=$1 shape=() gen=()
-	pace=0
-	# suffixes: -pK (partial pods), -aPP-sN (absent hosts, seed)
-	while [[ $base =~ ^(.*)-(p[0-9]+|a[0-9][0-9]-s[0-9]+)$ ]]; do
-		base=${BASH_REMATCH[1]}
-		case ${BASH_REMATCH[2]} in
-		p*) shape+=(--partial-pods "${BASH_REMATCH[2]#p}") ;;
-		a*) local a=${BASH_REMATCH[2]}
-			shape+=(--absent "0.${a:1:2}" --seed "${a#*-s}") ;;
-		esac
-	done
-	case $base in
-	ft2-648) gen=(fattree2 36 18 18) ;;
-	ft2-os24) gen=(fattree2 24 12 24) ;;
-	ft2-os20) gen=(fattree2 36 16 20) ;;
-	ft2-os24x16) gen=(fattree2 40 16 24) ;;
-	ft2-par2) gen=(fattree2 36 9 18 2) ;;
-	ft2-par3) gen=(fattree2 24 6 18 3) ;;
-	ft3-648) gen=(fattree3 18 6 3 6 18) ;;
-	ft3-5832) gen=(fattree3 18 18 9 18 18) ;;
-	ft3-11664) gen=(fattree3 18 36 18 18 18); pace=$relink_pace ;;
-	ft2-2048) gen=(fattree2 64 32 32) ;;
-	ft3-16000) gen=(fattree3 20 40 20 20 20); pace=$relink_pace ;;
-	ft3-32768) gen=(--switch-ports 64 fattree3 32 32 32 32 32)
-		pace=$relink_pace ;;
-	*)
-		printf 'bench_reroute: unknown fabric %s\n' "$1" >&2
-		exit 2 ;;
+	bench_net bench_reroute "$1" "$out/nets" "$topogen"
+	net=$bench_net_file
+	case $bench_base in
+	ft3-11664 | ft3-16000 | ft3-32768) pace=$relink_pace ;;
+	*) pace=0 ;;
 	esac
-	if [[ $1 == ft2-648 ]]; then
-		net=$top/ibsim_topos/ft2-36x18.net
-	else
-		net=$out/nets/$1.net
-		[[ -s $net ]] || "$topogen" ${shape[@]+"${shape[@]}"} \
-			"${gen[@]}" >"$net"
-	fi
-	if [[ $base == ft3-* ]]; then
+	if [[ $bench_base == ft3-* ]]; then
 		fail=(--fail-prefix "dir$which-")
 	elif ((link)); then
 		fail=(--fail-link "ft-leaf0" "ft-spine$which")
@@ -192,8 +165,7 @@ for fabric in "${fabric_list[@]}"; do
 			--lmc "$lmc" \
 			--out "$run" \
 			>"$run.txt" 2>&1 || status=$?
-		wall=$(awk -v a="$t0" -v b="$(date +%s%N)" \
-			'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+		wall=$(bench_wall "$t0")
 		if ((status)); then
 			printf 'bench_reroute: %s %s: mad_count.sh exit %d: %s\n' \
 				"$fabric" "$engine" "$status" \

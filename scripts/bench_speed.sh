@@ -89,6 +89,8 @@ top=$(cd "$here/.." && pwd)
 . "$here/fabric_lib.sh"
 # shellcheck source-path=SCRIPTDIR source=mad_lib.sh
 . "$here/mad_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=bench_lib.sh
+. "$here/bench_lib.sh"
 # shellcheck source-path=SCRIPTDIR source=ensure_build.sh
 . "$here/ensure_build.sh"
 
@@ -139,24 +141,10 @@ out=$(cd "$out" && pwd)
 # fabric_setup NAME: sets net (a netfile, made by topogen once per out
 # dir) and fail_names (2-level: a spine) or fail_prefixes (a director)
 fabric_setup() {
-	local gen=()
 	fail_names=() fail_prefixes=()
-	case $1 in
-	ft2-648) net=$top/ibsim_topos/ft2-36x18.net ;;
-	ft3-5832) gen=(fattree3 18 18 9 18 18) ;;
-	ft3-11664) gen=(fattree3 18 36 18 18 18) ;;
-	ft2-2048) gen=(fattree2 64 32 32) ;;
-	ft3-16000) gen=(fattree3 20 40 20 20 20) ;;
-	ft3-32768) gen=(--switch-ports 64 fattree3 32 32 32 32 32) ;;
-	*)
-		printf 'bench_speed: unknown fabric %s\n' "$1" >&2
-		exit 2 ;;
-	esac
-	if ((${#gen[@]})); then
-		net=$out/nets/$1.net
-		[[ -s $net ]] || "$topogen" "${gen[@]}" >"$net"
-	fi
-	case $1 in
+	bench_net bench_speed "$1" "$out/nets" "$topogen"
+	net=$bench_net_file
+	case $bench_base in
 	ft2-*) fail_names=("ft-spine$which") ;;
 	*) fail_prefixes=("dir$which-") ;;
 	esac
@@ -292,8 +280,7 @@ for fabric in "${fabric_list[@]}"; do
 			) >"$run/stdout.txt" 2>&1
 			status=$?
 			set -e
-			wall=$(awk -v a="$t0" -v b="$(date +%s%N)" \
-				'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+			wall=$(bench_wall "$t0")
 			if ((status)); then
 				printf 'bench_speed: %s %s: run failed (exit %d): %s\n' \
 					"$fabric" "$engine" "$status" \
