@@ -42,11 +42,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-
-usage() {
-	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
-	exit 2
-}
+# shellcheck source-path=SCRIPTDIR source=fabric_lib.sh
+. "$here/fabric_lib.sh"
 
 all_variants=turnadd,ta_only,tp,tie1,tie2,flat_weights,no_tree_first,all_turns,minhop
 build='' sizes=50,100 seeds=1,2,3 variants=$all_variants out=''
@@ -57,12 +54,11 @@ while (($#)); do
 	--seeds) seeds=${2:?}; shift ;;
 	--variants) variants=${2:?}; shift ;;
 	--out) out=${2:?}; shift ;;
-	-h | --help) usage ;;
-	*) printf 'analysis_random: unknown option %s\n' "$1" >&2; usage ;;
+	*) fab_other_option analysis_random "$1" ;;
 	esac
 	shift
 done
-[[ -n $build ]] || usage
+[[ -n $build ]] || fab_usage
 build=$(cd "$build" && pwd)
 IFS=, read -r -a size_list <<<"$sizes"
 IFS=, read -r -a seed_list <<<"$seeds"

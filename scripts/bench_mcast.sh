@@ -25,6 +25,9 @@ set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/.." && pwd)
+# shellcheck source-path=SCRIPTDIR source=fabric_lib.sh
+. "$here/fabric_lib.sh"
+
 fabrics=ft2-648,random60 groups=1,10,100 build=${TURNADD_BUILD:-$top} out='' max=32
 while (($#)); do
 	case $1 in
@@ -33,8 +36,7 @@ while (($#)); do
 	--build) build=${2:?}; shift ;;
 	--out) out=${2:?}; shift ;;
 	--max) max=${2:?}; shift ;;
-	*) sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0" >&2
-	   exit 2 ;;
+	*) fab_other_option bench_mcast "$1" ;;
 	esac
 	shift
 done

@@ -29,8 +29,7 @@ while (($#)); do
 	--between) between=${2:?}; shift ;;
 	--conf-extra) extra+=("${2:?}"); shift ;;
 	--timeout) timeout_s=${2:?}; shift ;;
-	*) sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0" >&2
-	   exit 2 ;;
+	*) fab_other_option bench_restart "$1" ;;
 	esac
 	shift
 done

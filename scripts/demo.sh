@@ -7,6 +7,11 @@
 # with turnadd and once with OpenSM's ftree, and prints the LFT MADs each
 # pushed (counted on OpenSM's side, outside the engine).
 set -euo pipefail
+case ${1:-} in
+-h | --help)
+	sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+	exit 0 ;;
+esac
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 

@@ -21,7 +21,7 @@
 #   fab_cleanup                 stops what was started, by PID (also on EXIT)
 #   fab_build_paths             build, plugin_dir, lftcheck, lftread of a
 #                               build tree
-#   fab_usage, fab_other_option PROG OPTION
+#   fab_help, fab_usage, fab_other_option PROG OPTION
 #                               a script's --help / usage error (its header)
 #
 # Every run has its own IBSIM_SOCKNAME (ibsim and its clients meet on
@@ -38,6 +38,11 @@
 # extra environment for opensm (mad_count.sh's MAD counter uses both).
 # FAB_OSM_WRAPPER (an array) is a command put in front of opensm, which
 # must exec it with the same PID (valgrind_opensm.sh: valgrind).
+
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then	# run, not sourced: --help
+	sed -n '4,/^[^#]/{/^#/!d;/^# shellcheck/d;s/^# \{0,1\}//;p}' "$0"
+	exit 0
+fi
 
 FAB_UMAD2SIM=${UMAD2SIM:-/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so}
 FAB_IBSIM=${IBSIM:-ibsim}
@@ -65,21 +70,31 @@ fab_die() {
 	exit 3
 }
 
-# The calling script's header comment (from line 4 up to its "set -euo
-# pipefail") to stderr, then exit 2: its --help and usage errors.
+# The calling script's header comment, from line 4 up to its "set -euo
+# pipefail": fab_help prints it on stdout and exits 0 (its --help),
+# fab_usage on stderr and exits 2 (a usage error).
+fab_header() {
+	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+}
+
+fab_help() {
+	fab_header
+	exit 0
+}
+
 fab_usage() {
-	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0" >&2
+	fab_header >&2
 	exit 2
 }
 
 # fab_other_option PROG OPTION: the last case of a script's option loop:
-# -h, --help: fab_usage; anything else: says PROG does not know it, and
+# -h, --help: fab_help; anything else: says PROG does not know it, and
 # fab_usage.
 fab_other_option() {
 	case $2 in
-	-h | --help) ;;
-	*) printf '%s: unknown option %s\n' "$1" "$2" >&2 ;;
+	-h | --help) fab_help ;;
 	esac
+	printf '%s: unknown option %s\n' "$1" "$2" >&2
 	fab_usage
 }
 

@@ -5,6 +5,11 @@
 # man page check).
 # Run as root (or through sudo) on a fresh machine; safe to run again.
 set -euo pipefail
+case ${1:-} in
+-h | --help)
+	sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+	exit 0 ;;
+esac
 
 packages=(
 	build-essential autoconf automake libtool pkg-config

@@ -20,6 +20,11 @@
 #
 # MCJOIN names the join client (default: mcjoin next to this file).
 
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then	# run, not sourced: --help
+	sed -n '4,/^[^#]/{/^#/!d;/^# shellcheck/d;s/^# \{0,1\}//;p}' "$0"
+	exit 0
+fi
+
 MC_BCAST=ff12:401b:ffff::ffff:ffff
 MC_MCJOIN=${MCJOIN:-$(dirname "${BASH_SOURCE[0]}")/mcjoin}
 

@@ -12,6 +12,11 @@
 #
 # Needs a function bad MESSAGE (prints it, exits) from the sourcing script.
 
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then	# run, not sourced: --help
+	sed -n '4,/^[^#]/{/^#/!d;/^# shellcheck/d;s/^# \{0,1\}//;p}' "$0"
+	exit 0
+fi
+
 report() {
 	local dir=$1 csv=$1/quality.csv
 	[[ -s $csv ]] || bad "no $csv"

@@ -3,6 +3,11 @@
 # every unit and integration test (make check), then make distcheck, then
 # the core's unit tests again built with ASan and UBSan.
 set -euo pipefail
+case ${1:-} in
+-h | --help)
+	sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+	exit 0 ;;
+esac
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 

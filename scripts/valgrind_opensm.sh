@@ -53,11 +53,6 @@ src=$(cd "$here/.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=mad_lib.sh
 . "$here/mad_lib.sh"
 
-usage() {
-	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
-	exit 2
-}
-
 build=${TURNADD_BUILD:-$src} plugin_dir='' net=$src/ibsim_topos/ft2-6x3.net
 fail=ft-spine0 quiet=5 timeout_s=900 stop_s=600 out='' vg_extra=()
 while (($#)); do
@@ -72,8 +67,7 @@ while (($#)); do
 	--valgrind-opt) vg_extra+=("${2:?}"); shift ;;
 	--out) out=${2:?}; shift ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
-	-h | --help) usage ;;
-	*) printf 'valgrind_opensm: unknown option %s\n' "$1" >&2; usage ;;
+	*) fab_other_option valgrind_opensm "$1" ;;
 	esac
 	shift
 done
@@ -83,9 +77,7 @@ done
 [[ -r $net ]] || fab_die "cannot read netfile $net"
 net=$(fab_abspath "$net")
 mad_fail_list "$net" "$fail" -- >/dev/null
-build=$(cd "$build" && pwd) || fab_die "no build dir $build"
-plugin_dir=${plugin_dir:-$build/plugin/.libs}
-[[ $plugin_dir == /* ]] || plugin_dir=$PWD/$plugin_dir
+fab_build_paths
 [[ -e $plugin_dir/libturnadd.so ]] || fab_die "no libturnadd.so in $plugin_dir"
 fab_require valgrind
 if [[ -z $out ]]; then
