@@ -74,6 +74,101 @@
 # root (updn-best), roots_tried, up_s (opensm start to SUBNET UP), wall_s,
 # note, perm (mean permutation bandwidth), perm_worst (lowest mean of one
 # pattern).  roots.csv: every root updn-best tried.
+#
+# Examples:
+#
+#     scripts/bench_quality.sh --results        # fresh clone: deps, build, full run
+#     scripts/bench_quality.sh --build BUILD --quick --out DIR
+#     scripts/bench_quality.sh --report DIR     # tables and plots again from DIR/quality.csv
+#
+# The turn-addition paper's section 5 (Figs. 21, 22, 25) on the tables
+# OpenSM really pushes: for every fabric and engine, ibsim and OpenSM (own
+# `IBSIM_SOCKNAME`, stopped by PID, bounded waits: fabric_lib.sh), the
+# LFTs read back with `lftread`, judged by `lftcheck -t --perm` (random
+# nets: uniform throughput and permutation bandwidth) or `lftcheck -t
+# --perm --groups tA-,tB-` (joined trees: intra- and inter-tree
+# throughput too, lftcheck(8)).  Without `--build` it runs
+# scripts/install-deps.sh (gnuplot-nox for the plots) and builds into
+# `_build`, as demo.sh does.
+#
+# Fabrics (defaults): `topogen random N 10 10 SEED` for N = 10..100 step
+# 10 and seeds 1..3 (`--sizes`, `--seeds`; the paper used 10 seeds), and
+# `topogen ft3join K top|middle|bottom` for K = 4, 8, 16 (16, 128, 1,024
+# hosts a tree; `--ks`, `--joins`; K = 32, 8,192 hosts a tree, fits
+# ibsim's limits with fabric_lib.sh's -N -S -P but is not in the default
+# run).  Every joined fabric also comes wired differently, `topogen
+# ft3join-alt K JOIN` (ibsim_topos/README: the join links from other
+# pods and positions), rows with join `top-alt`, `middle-alt`,
+# `bottom-alt`; `--wirings same|alt|same,alt` (default both).  `--quick`:
+# N = 10, 20, seed 1, K = 4.
+#
+# Engines (`--engines`):
+#
+# | label | OpenSM | how |
+# | --- | --- | --- |
+# | turnadd | turnadd | ours; joined trees with `topogen ft3join-traffic` (1 inside a tree, 1/100 between) as `traffic_file`, random nets uniform |
+# | tp | turnadd | `mode turn_prohibition` (the paper's TP), same traffic |
+# | updn | updn | no root file: OpenSM's own root guess (falls back to minhop where it finds none: status `fallback`) |
+# | updn-best | updn | best single root: `--updn-roots N` switches spread evenly over the netfile (default 20, 0 = all) tried as `root_guid_file`; best = highest uniform throughput (random), highest intra, then inter (joined) |
+# | ftree | ftree | joined trees only (not pure fat trees: what OpenSM does is recorded) |
+# | minhop | minhop | reference, not deadlock-free |
+# | dfsssp, lash | dfsssp, lash | several VLs: `vls` = "Virtual Lanes needed" / "Lanes needed" from OpenSM's log |
+# | nue | nue | `nue_include_switches TRUE`: routes to switch LIDs under its deadlock rule too (lftcheck's CDG counts them; without it nue's tables have cycles through switch-LID routes); 1 VL (OpenSM's default `nue_max_num_vls 1`) |
+#
+# updn-best keeps one ibsim per fabric (LIDs and topology stay) and
+# restarts OpenSM for every root.  A SIGHUP resweep is not used on
+# purpose: after the first sweep OpenSM keeps an LFT entry whenever its
+# port is still a min-hop port (`osm_switch_recommend_path()`, unless the
+# subnet's `ignore_existing_lfts` is set, which only a new OpenSM, a new
+# switch or a port change sets), so the tables of a root would depend on
+# the root tried before (seen: random 10 switches seed 1, root rnd-sw5,
+# 0.4500 after a SIGHUP from another root, 0.3194 from a fresh OpenSM,
+# which route_check.sh `--root rnd-sw5` gives too).
+#
+# cdg is lftcheck's verdict on ONE virtual lane (routes from every switch
+# with hosts to every host and switch LID).  dfsssp and lash spread the
+# routes over several VLs, so a cycle on one VL is expected for them:
+# tables.md reports "VLs needed" beside it.  Throughputs of tables with
+# unreachable pairs are not shown (traffic that is not delivered loads no
+# link).
+#
+# Output in `--out DIR` (default a new dir in /tmp; `--results` also
+# copies the CSVs, tables.md and PNGs to results/quality/):
+# `quality.csv` (one row per fabric and engine: status ok / fallback /
+# failed, routed_by, vls, unreachable pairs, cdg, throughput, intra,
+# inter, join_links, prohibited_fraction, hops, updn-best's root, times,
+# perm, perm_worst),
+# `roots.csv` (every root updn-best tried), `tables.md` (Fig. 21: mean
+# throughput per N; mean permutation bandwidth per N; Fig. 22: intra /
+# inter per join at the largest K;
+# Fig. 25: middle join per size; every joined fabric, both wirings, intra /
+# inter and permutation bandwidth; reachability, CDG and
+# VLs per engine; the targets with numbers and met / NOT met),
+# `fig21.png`, `fig22.png`, `fig25.png`, and per run `runs/FABRIC-ENGINE/`
+# (opensm.conf, the engine's lines of the log, lftcheck's output;
+# `--keep`: topology and LFTs).  tests/integration/bench_quality_quick.sh
+# runs it on one random net with two engines (a few seconds).
+#
+# The full run (`bash scripts/bench_quality.sh --build BUILD --results`:
+# 48 fabrics, 402 runs, the joined fabrics twice) takes about 35-45 min
+# on 2 shared cores; results/quality/ holds its files (RUN.md: how they
+# were made; tables.md: every figure and where the targets stand).  A
+# reduced run, `bash scripts/bench_quality.sh --build BUILD --sizes 10,50
+# --seeds 1 --ks 4 --joins middle,bottom --engines
+# turnadd,tp,updn-best,ftree,nue,dfsssp --updn-roots 3`, is 34 runs,
+# about 6 min.  `--engines turnadd,tp` after a routing change, then
+# `--report DIR --splice NEW/quality.csv`, updates the turnadd and tp
+# rows of a full run.
+#
+# What OpenSM does: `updn` without a root file falls back to minhop on
+# every fabric here (random and joined: "no root nodes were found");
+# updn with a root has channel-dependency cycles on 23 of 39 fabrics
+# (down-then-up turns on random nets, route_check.sh --help); ftree routes the
+# joined trees at the top and middle joins but leaves host pairs
+# unreachable at the bottom join (256, 16,957, 1,053,181 pairs for K = 4,
+# 8, 16); lash needs 9 lanes at K = 16 middle and bottom ("ERR 4D02: Lane
+# requirements (9) exceed available lanes (8)") and OpenSM falls back to
+# minhop; dfsssp says it needs 1 to 8 VLs.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -66,6 +66,74 @@
 # restore_mft_mads, then lmc and lftcheck's lmc_spines_min (least
 # distinct next hops of a port's LIDs from a leaf; "-" with LMC 0) at
 # bring-up, after the failure and after the restore.
+#
+# Examples:
+#
+#     bench_reroute.sh --build BUILD [--fabrics ft2-648,ft3-5832,ft3-11664] \
+#         [--engines turnadd,ftree,minhop,updn] [--out DIR]
+#     bench_reroute.sh --build BUILD --fabrics ft2-648-a30-s1 --lmc 0,1,2
+#
+# Runs mad_count.sh for each fabric and engine (spine/director
+# --which N, default 0) and prints LFT MADs at bring-up, after the failure
+# and after the restore, the bound and ratio, the checker's verdict and
+# throughput after the failure; bench.csv has one row per run.  The
+# generated fabrics are written into DIR/nets (bash scripts/bench_lib.sh
+# --help: the names and suffixes).
+#
+# OpenSM's own engines (this machine, 2 CPUs; preload counter; failure =
+# ft-spine0 or all 27 / 54 switches of director dir0-; OpenSM's default
+# LIDs; turnadd's rows, with its port-major LIDs, are in the top README,
+# "Results: LFT MADs after a spine failure"):
+#
+# | fabric | engine | bring-up | failure | restore | bound | ratio | verdict | throughput after failure (bring-up) | wall |
+# | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: |
+# | 648 (36x18) | ftree | 594 | 396 | 407 | 36 | 11.0 | OK | 0.514 (1.000) | 6 s |
+# | 648 | minhop | 594 | 413 | 424 | 36 | 11.5 | OK | 0.514 (1.000) | 7 s |
+# | 648 | updn | 594 | 413 | 424 | 36 | 11.5 | OK | 0.514 (1.000) | 6 s |
+# | 5,832 (3-level) | ftree | 84,240 | 70,509 | 73,317 | 1,944 | 36.3 | OK | 0.502 (1.000) | 76 s |
+# | 5,832 | minhop | 84,240 | 38,745 | 41,553 | 1,944 | 19.9 | OK | 0.059 (0.059) | 68 s |
+# | 5,832 | updn | 84,240 | 33,696 | 36,504 | 1,944 | 17.3 | OK | 0.059 (0.059) | 67 s |
+# | 11,664 (3-level) | ftree | 336,960 | 227,242 | 238,474 | 7,128 | 31.9 | OK | 0.501 (1.000) | 219 s |
+#
+# (11,664 hosts: restores with `--relink-pace 0.2`, bench_reroute.sh's
+# default for that fabric.)  The built-in engines' counts equal the design notes' (594; 396, 413,
+# 413; 84,240; 70,509, 38,745, 33,696; 336,960; 227,242).  After one spine
+# of 18 fails, at best 17/18 of the bandwidth is left, but every engine
+# gets about 1/2 on the 648-host tree; minhop and updn give 1/17 even at
+# bring-up on the 3-level trees (a line switch sends the traffic for the
+# LIDs its leaves hand to its director over 1 of its 18 uplinks: the LID
+# residues line up).
+#
+# Fabrics as clusters are (--fabrics): `ft2-os24` (24 leaves x 12 spines x 24 hosts, 2:1
+# oversubscribed), `ft2-os20` (`topogen fattree2 36 16 20`: 36-port leaves
+# with 20 hosts over 16 spines) and `ft2-os24x16` (`fattree2 40 16 24`:
+# 40-port leaves, 24 hosts over 16 spines), where the spine count does
+# not divide the host ports, `ft2-par2` / `ft2-par3` (2 or 3 parallel links per
+# leaf-spine pair), `ft3-648` (`topogen fattree3 18 6 3 6 18`), and any
+# fabric with `-aPP-sN` (PP % of the hosts absent at bring-up, a random
+# choice by seed N: `topogen --absent 0.PP --seed N`) and, for 3-level
+# ones, `-pK` (odd pods keep K leaves: `topogen --partial-pods K`), e.g.
+# `ft2-648-a30-s1` or `ft3-5832-p9-a50-s1`.  `--link` fails the link
+# ft-leaf0 - ft-spine<N> instead of the spine (bound: see mad_count.sh's
+# `--fail-link` above).  The bound after a spine failure counts the hosts
+# present (absent ones hold no LID).  OpenSM's ftree refuses the
+# partial-pod fabrics (not a complete fat tree) and falls back to minhop:
+# such rows show status 4 and "minhop" as the engine that routed.  The
+# results are in the top README ("Results: incomplete, oversubscribed and
+# parallel-link fat trees").
+#
+# `--lmc 0,1,2` runs every fabric and engine once per LMC value (OpenSM
+# with `lmc N`; `mad_count.sh --lmc N`, which also adds the line to
+# opensm.conf).  The bound then counts every LID of a port: per leaf
+# ceil((hosts * m * min(m, S) + leaves) / S / 64) blocks, m = 2^LMC, S the
+# leaf's spines (a port's m LIDs are one aligned run and leave through
+# min(m, S) distinct spines, so every port that uses the failed spine
+# brings m LIDs into the rewritten blocks; lid_assign/README, "LMC").
+# The table's last column, `spines`, is lftcheck's `lmc_spines_min` at
+# bring-up / after the failure / after the restore: the fewest distinct
+# spines the LIDs of a port leave a leaf through (`-` without LMC);
+# bench.csv has the same three columns after `lmc`.  Results in the top
+# README ("LFT MADs with LMC").
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -85,7 +85,7 @@ dist_noinst_SCRIPTS += scripts/fault_campaign.sh scripts/campaign_configured.sh 
 # OpenSM with the plugin under valgrind memcheck (not in make check).
 dist_noinst_SCRIPTS += scripts/valgrind_opensm.sh
 
-# Results of the full bench_quality.sh run (scripts/README.md).
+# Results of the full bench_quality.sh run (bench_quality.sh --help).
 EXTRA_DIST += results/quality/quality.csv results/quality/roots.csv \
 	results/quality/tables.md results/quality/fig21.png \
 	results/quality/fig22.png results/quality/fig25.png

@@ -120,7 +120,7 @@ END {
 	print "# Routing quality: turnadd and OpenSM's engines (tables read back from ibsim)"
 	print ""
 	print "Throughput = 1 / (load of the most loaded link direction), every"
-	print "host sending 1.0 (lftcheck, scripts/README.md \"Routing quality\")."
+	print "host sending 1.0 (lftcheck, lftcheck(8) \"ROUTING QUALITY\")."
 	print "\"fallback\": OpenSM did not use the engine (its tables came from"
 	print "minhop); \"failed\": no tables.  (a/b): mean over the a of b seeds"
 	print "that ran with the engine."
