@@ -15,11 +15,9 @@
 # /tmp/turnadd-demo.XXXXXX (named at the end).  Exit status 0 when every
 # check passed, 1 otherwise.
 set -euo pipefail
-case ${1:-} in
--h | --help)
-	sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
-	exit 0 ;;
-esac
+# -h, --help: the comment above
+[[ ${1:-} != -h && ${1:-} != --help ]] ||
+	{ sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0; }
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 

@@ -11,11 +11,9 @@
 # installs (apt-get update, apt-get install --no-install-recommends;
 # through sudo when not root).  Exit status 0, or apt-get's on failure.
 set -euo pipefail
-case ${1:-} in
--h | --help)
-	sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
-	exit 0 ;;
-esac
+# -h, --help: the comment above
+[[ ${1:-} != -h && ${1:-} != --help ]] ||
+	{ sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0; }
 
 packages=(
 	build-essential autoconf automake libtool pkg-config

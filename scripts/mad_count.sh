@@ -79,22 +79,6 @@
 #   --out DIR           where the results go (default: a new dir in /tmp)
 #   -v, --verbose       log the steps to stderr
 #
-# Results in the out dir: summary.csv (one row per phase), mad_counts.csv
-# (phase, switch, guid, lft_mads, blocks, mft_mads: per switch, and TOTAL
-# rows),
-# mad_counts.json, and per phase its topology, LFTs, lftcheck output; plus
-# opensm.log.  "bound" is, after the failure, the sum over the leaves
-# (switches with hosts) of ceil((hosts + leaves) * k / P / 64), k = the
-# leaf's links to failed switches, P = its inter-switch links: the blocks
-# holding the LIDs routed through the failed switches (host LIDs and the
-# leaves' own) when LIDs are port-major; after
-# the restore, that plus the whole table (max LID / 64 + 1 blocks) of
-# every returning switch.  With LMC L (m = 2^L LIDs a host port) the
-# host term is hosts * m * min(m, P): a port's m LIDs are one aligned
-# run that leaves through min(m, P) distinct spines (mad_lib.sh).
-# summary.csv's lmc_spines_min/mean: lftcheck's distinct next hops of a
-# port's LIDs from each leaf ("-" without LMC).
-#
 # Exit status: 0 every check OK; 1 a check failed; 2 bad usage; 3 the
 # fabric could not be run; 4 OpenSM fell back to another engine.
 #
@@ -135,12 +119,12 @@
 # (`--no-check`: counts only; `--no-bringup-check`).  Output: a table on
 # stdout, and in the out dir `summary.csv` (one row per phase: MADs,
 # switches written, bound, ratio, verdict, throughput, the engine that
-# configured the tables, seconds from the event to the last MAD),
-# `mad_counts.csv` (phase, switch, guid, lft_mads, blocks per switch; TOTAL
-# rows), `mad_counts.json` (the same), and per phase the topology, LFTs,
-# checker output and the raw MAD records; plus opensm.log.  Exit 0 if all
-# checks pass, 1 if one fails, 4 if OpenSM fell back to another engine,
-# 3 if the fabric could not be run.
+# configured the tables, seconds from the event to the last MAD;
+# lmc_spines_min/mean: lftcheck's distinct next hops of a port's LIDs
+# from each leaf, "-" without LMC), `mad_counts.csv` (phase, switch,
+# guid, lft_mads, blocks, mft_mads per switch; TOTAL rows),
+# `mad_counts.json` (the same), and per phase the topology, LFTs,
+# checker output and the raw MAD records; plus opensm.log.
 #
 #     net ft2-36x18.net, engine ftree, counter preload, failed: ft-spine0 (1 switches)
 #     phase     LFT_MADs switches   bound  ratio verdict throughput max_load routed_by     seconds
@@ -156,7 +140,9 @@
 # and the leaves' own, which other leaves reach through some spine too;
 # on the complete fat trees this is the same number as hosts alone);
 # after the restore, that plus the whole table (max LID / 64 + 1 blocks)
-# of each returning switch.
+# of each returning switch.  With LMC L (m = 2^L LIDs a host port) the
+# host term is hosts * m * min(m, P): a port's m LIDs are one aligned
+# run that leaves through min(m, P) distinct spines (mad_lib.sh).
 #
 # A link instead of a switch: `--fail-link A B` unlinks the lowest port
 # of switch A cabled to switch B (`Unlink "A"[p]`, later `ReLink

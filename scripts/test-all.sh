@@ -11,11 +11,9 @@
 # tests, the Debian package test).  Exit status 0 when everything passed,
 # else 1 (or make's status).
 set -euo pipefail
-case ${1:-} in
--h | --help)
-	sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
-	exit 0 ;;
-esac
+# -h, --help: the comment above
+[[ ${1:-} != -h && ${1:-} != --help ]] ||
+	{ sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0; }
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 
