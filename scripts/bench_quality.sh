@@ -44,7 +44,7 @@
 #                    (joined trees).  One ibsim per fabric; OpenSM is
 #                    restarted on it for each root (not SIGHUP: a resweep
 #                    keeps the previous root's LFT entries where they are
-#                    still min-hop, see try_roots)
+#                    still min-hop, see try_roots in quality_run.sh)
 # Runs:
 #   --build DIR      build tree (default: install deps, build in _build)
 #   --topogen PATH   fabric generator (default DIR/ibsim_topos/topogen)
