@@ -48,10 +48,10 @@
 # 10 SEED` and judges the tables OpenSM pushed with `lftcheck -t --perm`
 # (48 runs, about 14 min on 2 shared cores; the numbers do not depend on
 # the load).  In the table below "turnadd" is turn addition alone
-# (variant `ta_only`, `tp_candidate no`).  Variants (above): `ta_only` (turn addition's own turn
-# set, without the Turn-Prohibition candidate), `tp` (mode
-# turn_prohibition: TP's turn set, the same traffic estimate and route
-# choice), `tie1`/`tie2` (option `seed`: equal-weight ties broken in a
+# (variant `ta_only`, `tp_candidate no`).  Variants (above): `ta_only`
+# (turn addition's own turn set, without the Turn-Prohibition
+# candidate), `tp` (mode turn_prohibition: TP's turn set, the same
+# traffic estimate and route choice), `tie1`/`tie2` (option `seed`: equal-weight ties broken in a
 # shuffled switch order), `flat_weights` and `no_tree_first` (option
 # `experiment`, README "Options": every turn weighs the same / the escape
 # tree's turns not allowed first), `all_turns` (mode no_prohibition:

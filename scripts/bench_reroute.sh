@@ -115,7 +115,7 @@
 # ones, `-pK` (odd pods keep K leaves: `topogen --partial-pods K`), e.g.
 # `ft2-648-a30-s1` or `ft3-5832-p9-a50-s1`.  `--link` fails the link
 # ft-leaf0 - ft-spine<N> instead of the spine (bound: see mad_count.sh's
-# `--fail-link` above).  The bound after a spine failure counts the hosts
+# `--fail-link`, mad_count.sh --help).  The bound after a spine failure counts the hosts
 # present (absent ones hold no LID).  OpenSM's ftree refuses the
 # partial-pod fabrics (not a complete fat tree) and falls back to minhop:
 # such rows show status 4 and "minhop" as the engine that routed.  The
