@@ -44,7 +44,7 @@
 #                    (joined trees).  One ibsim per fabric; OpenSM is
 #                    restarted on it for each root (not SIGHUP: a resweep
 #                    keeps the previous root's LFT entries where they are
-#                    still min-hop, see try_roots)
+#                    still min-hop, see try_roots in quality_run.sh)
 # Runs:
 #   --build DIR      build tree (default: install deps, build in _build)
 #   --topogen PATH   fabric generator (default DIR/ibsim_topos/topogen)
@@ -74,19 +74,111 @@
 # root (updn-best), roots_tried, up_s (opensm start to SUBNET UP), wall_s,
 # note, perm (mean permutation bandwidth), perm_worst (lowest mean of one
 # pattern).  roots.csv: every root updn-best tried.
+#
+# Examples:
+#
+#     scripts/bench_quality.sh --results        # fresh clone: deps, build, full run
+#     scripts/bench_quality.sh --build BUILD --quick --out DIR
+#     scripts/bench_quality.sh --report DIR     # tables and plots again from DIR/quality.csv
+#
+# The turn-addition paper's section 5 (Figs. 21, 22, 25) on the tables
+# OpenSM really pushes: for every fabric and engine, ibsim and OpenSM (own
+# `IBSIM_SOCKNAME`, stopped by PID, bounded waits: fabric_lib.sh), the
+# LFTs read back with `lftread`, judged by `lftcheck -t --perm` (random
+# nets: uniform throughput and permutation bandwidth) or `lftcheck -t
+# --perm --groups tA-,tB-` (joined trees: intra- and inter-tree
+# throughput too, lftcheck(8)).  Without `--build` it runs
+# scripts/install-deps.sh (gnuplot-nox for the plots) and builds into
+# `_build`, as demo.sh does.
+#
+# Fabrics (defaults): `topogen random N 10 10 SEED` for N = 10..100 step
+# 10 and seeds 1..3 (`--sizes`, `--seeds`; the paper used 10 seeds), and
+# `topogen ft3join K top|middle|bottom` for K = 4, 8, 16 (16, 128, 1,024
+# hosts a tree; `--ks`, `--joins`; K = 32, 8,192 hosts a tree, fits
+# ibsim's limits with fabric_lib.sh's -N -S -P but is not in the default
+# run).  Every joined fabric also comes wired differently, `topogen
+# ft3join-alt K JOIN` (ibsim_topos/README: the join links from other
+# pods and positions), rows with join `top-alt`, `middle-alt`,
+# `bottom-alt`; `--wirings same|alt|same,alt` (default both).  `--quick`:
+# N = 10, 20, seed 1, K = 4.
+#
+# Engines (`--engines`):
+#
+# | label | OpenSM | how |
+# | --- | --- | --- |
+# | turnadd | turnadd | ours; joined trees with `topogen ft3join-traffic` (1 inside a tree, 1/100 between) as `traffic_file`, random nets uniform |
+# | tp | turnadd | `mode turn_prohibition` (the paper's TP), same traffic |
+# | updn | updn | no root file: OpenSM's own root guess (falls back to minhop where it finds none: status `fallback`) |
+# | updn-best | updn | best single root: `--updn-roots N` switches spread evenly over the netfile (default 20, 0 = all) tried as `root_guid_file`; best = highest uniform throughput (random), highest intra, then inter (joined) |
+# | ftree | ftree | joined trees only (not pure fat trees: what OpenSM does is recorded) |
+# | minhop | minhop | reference, not deadlock-free |
+# | dfsssp, lash | dfsssp, lash | several VLs: `vls` = "Virtual Lanes needed" / "Lanes needed" from OpenSM's log |
+# | nue | nue | `nue_include_switches TRUE`: routes to switch LIDs under its deadlock rule too (lftcheck's CDG counts them; without it nue's tables have cycles through switch-LID routes); 1 VL (OpenSM's default `nue_max_num_vls 1`) |
+#
+# updn-best keeps one ibsim per fabric (LIDs and topology stay) and
+# restarts OpenSM for every root.  A SIGHUP resweep is not used on
+# purpose: after the first sweep OpenSM keeps an LFT entry whenever its
+# port is still a min-hop port (`osm_switch_recommend_path()`, unless the
+# subnet's `ignore_existing_lfts` is set, which only a new OpenSM, a new
+# switch or a port change sets), so the tables of a root would depend on
+# the root tried before (seen: random 10 switches seed 1, root rnd-sw5,
+# 0.4500 after a SIGHUP from another root, 0.3194 from a fresh OpenSM,
+# which route_check.sh `--root rnd-sw5` gives too).
+#
+# cdg is lftcheck's verdict on ONE virtual lane (routes from every switch
+# with hosts to every host and switch LID).  dfsssp and lash spread the
+# routes over several VLs, so a cycle on one VL is expected for them:
+# tables.md reports "VLs needed" beside it.  Throughputs of tables with
+# unreachable pairs are not shown (traffic that is not delivered loads no
+# link).
+#
+# Output in `--out DIR` (default a new dir in /tmp; `--results` also
+# copies the CSVs, tables.md and PNGs to results/quality/):
+# `quality.csv` (one row per fabric and engine: status ok / fallback /
+# failed, routed_by, vls, unreachable pairs, cdg, throughput, intra,
+# inter, join_links, prohibited_fraction, hops, updn-best's root, times,
+# perm, perm_worst),
+# `roots.csv` (every root updn-best tried), `tables.md` (Fig. 21: mean
+# throughput per N; mean permutation bandwidth per N; Fig. 22: intra /
+# inter per join at the largest K;
+# Fig. 25: middle join per size; every joined fabric, both wirings, intra /
+# inter and permutation bandwidth; reachability, CDG and
+# VLs per engine; the targets with numbers and met / NOT met),
+# `fig21.png`, `fig22.png`, `fig25.png`, and per run `runs/FABRIC-ENGINE/`
+# (opensm.conf, the engine's lines of the log, lftcheck's output;
+# `--keep`: topology and LFTs).  tests/integration/bench_quality_quick.sh
+# runs it on one random net with two engines (a few seconds).
+#
+# The full run (`bash scripts/bench_quality.sh --build BUILD --results`:
+# 48 fabrics, 402 runs, the joined fabrics twice) takes about 35-45 min
+# on 2 shared cores; results/quality/ holds its files (RUN.md: how they
+# were made; tables.md: every figure and where the targets stand).  A
+# reduced run, `bash scripts/bench_quality.sh --build BUILD --sizes 10,50
+# --seeds 1 --ks 4 --joins middle,bottom --engines
+# turnadd,tp,updn-best,ftree,nue,dfsssp --updn-roots 3`, is 34 runs,
+# about 6 min.  `--engines turnadd,tp` after a routing change, then
+# `--report DIR --splice NEW/quality.csv`, updates the turnadd and tp
+# rows of a full run.
+#
+# What OpenSM does: `updn` without a root file falls back to minhop on
+# every fabric here (random and joined: "no root nodes were found");
+# updn with a root has channel-dependency cycles on 23 of 39 fabrics
+# (down-then-up turns on random nets, route_check.sh --help); ftree routes the
+# joined trees at the top and middle joins but leaves host pairs
+# unreachable at the bottom join (256, 16,957, 1,053,181 pairs for K = 4,
+# 8, 16); lash needs 9 lanes at K = 16 middle and bottom ("ERR 4D02: Lane
+# requirements (9) exceed available lanes (8)") and OpenSM falls back to
+# minhop; dfsssp says it needs 1 to 8 VLs.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=fabric_lib.sh
 . "$here/fabric_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=quality_run.sh
+. "$here/quality_run.sh"
 # shellcheck source-path=SCRIPTDIR source=quality_report.sh
 . "$here/quality_report.sh"
-
-usage() {
-	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "${BASH_SOURCE[0]}" >&2
-	exit 2
-}
 
 all_engines=turnadd,tp,updn,updn-best,ftree,minhop,dfsssp,nue,lash
 sizes=10,20,30,40,50,60,70,80,90,100 seeds=3 ks=4,8,16
@@ -112,8 +204,7 @@ while (($#)); do
 	--splice) splice=${2:?}; shift ;;
 	--keep) keep=1 ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
-	-h | --help) usage ;;
-	*) printf 'bench_quality: unknown option %s\n' "$1" >&2; usage ;;
+	*) fab_other_option bench_quality "$1" ;;
 	esac
 	shift
 done
@@ -226,267 +317,6 @@ csv_head='family,fabric,size,seed,join,switches,hosts,engine,status,routed_by,vl
 echo "$csv_head" >"$out/quality.csv"
 echo 'fabric,root,status,throughput,intra,inter,cdg,unreachable_host_pairs' \
 	>"$out/roots.csv"
-
-# ---------------------------------------------------------------- one run
-
-# val KEY FILE: the value of "KEY=value" in lftcheck's output, "-" if none.
-val() {
-	local v
-	v=$(grep -oE "(^| )$1=[^ ]+" "$2" 2>/dev/null | head -n 1) || true
-	v=${v#* }
-	v=${v#"$1="}
-	printf '%s\n' "${v:--}"
-}
-
-# Switch names of a netfile in its order.
-switch_names() {
-	awk -F'"' '/^Switch[ \t]/ { print $2 }' "$1"
-}
-
-# The engine that configured the tables in the last routing, from the log.
-routed_by() {
-	grep -F 'tables configured on all switches' "$FAB_DIR/opensm.log" |
-		tail -n 1 | sed -E 's/.*-> [a-z_]+: ([A-Za-z0-9_]+) tables configured.*/\1/'
-}
-
-# Virtual lanes the engine said it needed (OpenSM's log, INFO level).
-vls_needed() {
-	local n=1
-	case $1 in
-	dfsssp) n=$(grep -oE 'Virtual Lanes needed: [0-9]+' \
-		"$FAB_DIR/opensm.log" | tail -n 1 | grep -oE '[0-9]+$') || n=- ;;
-	lash) n=$(grep -oE 'Lanes needed: [0-9]+' "$FAB_DIR/opensm.log" |
-		tail -n 1 | grep -oE '[0-9]+$') || n=- ;;
-	esac
-	printf '%s\n' "${n:--}"
-}
-
-# lftcheck with the options of the fabric family into FILE; its status
-# (1: unreachable or cycle) is part of the result, not an error.
-evaluate() {
-	local file=$1
-	"$lftcheck" -n 3 "${check_opts[@]}" "$FAB_DIR/topology.txt" \
-		"$FAB_DIR/lfts.txt" >"$file" 2>&1 || true
-	grep -q '^verdict=' "$file" ||
-		fab_die "lftcheck failed: $(head -n 3 "$file")"
-}
-
-# score FILE: the number updn-best maximises, as "primary secondary".
-score() {
-	if [[ $family == joined ]]; then
-		printf '%s %s\n' "$(val intra_throughput "$1")" \
-			"$(val inter_throughput "$1")"
-	else
-		printf '%s 0\n' "$(val throughput "$1")"
-	fi
-}
-
-# better "a1 a2" "b1 b2": true if a beats b (numbers or "-").
-better() {
-	awk -v a="$1" -v b="$2" 'BEGIN {
-		split(a, x, " "); split(b, y, " ")
-		for (i = 1; i <= 2; i++) {
-			if (x[i] == "-") x[i] = -1
-			if (y[i] == "-") y[i] = -1
-		}
-		exit !(x[1] > y[1] + 1e-9 ||
-			(x[1] > y[1] - 1e-9 && x[2] > y[2] + 1e-9))
-	}'
-}
-
-# try_roots RESULT: updn-best's loop over the roots, on the same ibsim
-# (LIDs and topology stay; the first root is already routed and evaluated
-# in RESULT).  OpenSM is restarted for each root: a SIGHUP sweep would
-# keep every LFT port of the previous root that is still a min-hop port
-# (osm_switch_recommend_path() prefers the existing entry unless the
-# subnet's ignore_existing_lfts is set, which only a new OpenSM, a new
-# switch or a port change sets), so its tables would depend on the order
-# of the roots.  A fresh OpenSM routes as on a fresh fabric.
-try_roots() {
-	local result=$1 best_score r try=$FAB_DIR/try.out
-	best_score=$(score "$result")
-	best_root=${roots[0]}
-	printf '%s,%s,%s\n' "$fabric" "${roots[0]}" "$(root_row "$result")" \
-		>>"$rdir/roots.csv"
-	for r in "${roots[@]:1}"; do
-		fab_node_guid "$r" >"$FAB_DIR/root_guids"
-		fab_stop_pid "$FAB_OPENSM_PID" 5
-		FAB_OPENSM_PID=
-		mv "$FAB_DIR/opensm.log" "$FAB_DIR/opensm.log.prev"
-		fab_start_opensm updn "$plugin_dir" \
-			"root_guid_file $FAB_DIR/root_guids"
-		fab_wait_subnet_up "$timeout_s"
-		fab_sim_client "$timeout_s" "$lftread" "$FAB_DIR/topology.txt" \
-			>"$FAB_DIR/lfts.txt" 2>"$FAB_DIR/lftread.err" ||
-			fab_die "lftread failed: $(grep -v '^ibwarn' \
-				"$FAB_DIR/lftread.err" | head -n 3)"
-		evaluate "$try"
-		[[ $(routed_by) == updn ]] || echo 'status=fallback' >>"$try"
-		printf '%s,%s,%s\n' "$fabric" "$r" "$(root_row "$try")" \
-			>>"$rdir/roots.csv"
-		if [[ $(routed_by) == updn ]] &&
-			better "$(score "$try")" "$best_score"; then
-			best_score=$(score "$try")
-			best_root=$r
-			cp "$try" "$result"
-			if ((keep)); then
-				cp "$FAB_DIR/lfts.txt" "$rdir/lfts.txt"
-			fi
-		fi
-	done
-}
-
-root_row() {
-	local st=ok
-	grep -q '^status=fallback' "$1" && st=fallback
-	printf '%s,%s,%s,%s,%s,%s\n' "$st" "$(val throughput "$1")" \
-		"$(val intra_throughput "$1")" "$(val inter_throughput "$1")" \
-		"$(val cdg "$1")" "$(val unreachable_host_pairs "$1")"
-}
-
-# one_run ENGINE: a subshell (own ibsim, OpenSM, cleanup trap) that brings
-# the fabric $net up with ENGINE and writes $rdir/result (key=value).
-one_run() (
-	set -e
-	local engine=$1 osm_engine=$1 conf=() ta_conf='' up_s
-	rm -rf "$rdir"
-	mkdir -p "$rdir"
-	fab_init
-	trap 'save_run; fab_cleanup' EXIT
-	fab_start_ibsim "$net"
-	case $engine in
-	turnadd | tp)
-		osm_engine=turnadd
-		ta_conf=$rdir/turnadd.conf
-		: >"$ta_conf"
-		if [[ $engine == tp ]]; then
-			echo 'mode turn_prohibition' >>"$ta_conf"
-		fi
-		if [[ -n $traffic ]]; then
-			echo "traffic_file $traffic" >>"$ta_conf"
-		fi
-		# shellcheck disable=SC2034 # read by fab_start_opensm
-		FAB_OSM_ENV=("TURNADD_CONFIG=$ta_conf") ;;
-	updn-best)
-		osm_engine=updn
-		fab_node_guid "${roots[0]}" >"$FAB_DIR/root_guids"
-		conf+=("root_guid_file $FAB_DIR/root_guids") ;;
-	nue)
-		# routes to switch LIDs under the same deadlock rule too, as
-		# every other engine here does (lftcheck counts them)
-		conf+=('nue_include_switches TRUE') ;;
-	esac
-	fab_start_opensm "$osm_engine" "$plugin_dir" ${conf[@]+"${conf[@]}"}
-	fab_wait_subnet_up "$timeout_s"
-	up_s=$(fab_elapsed)
-	fab_read_back "$lftread" "$timeout_s"
-	evaluate "$rdir/result"
-	if ((keep)); then
-		cp "$FAB_DIR/topology.txt" "$FAB_DIR/lfts.txt" "$rdir/"
-	fi
-	if [[ $engine == updn-best ]]; then
-		try_roots "$rdir/result"
-		echo "root=$best_root" >>"$rdir/result"
-		echo "roots_tried=${#roots[@]}" >>"$rdir/result"
-	fi
-	{
-		echo "routed_by=$(routed_by)"
-		echo "vls=$(vls_needed "$osm_engine")"
-		echo "up_s=$up_s"
-	} >>"$rdir/result"
-)
-
-# shellcheck disable=SC2317 # called from one_run's EXIT trap
-save_run() {
-	[[ -n ${FAB_DIR:-} && -d $FAB_DIR ]] || return 0
-	if [[ -f $FAB_DIR/opensm.log ]]; then
-		# the lines that say what the engine did, not the whole log
-		grep -E 'tables configured|routing_engine|turnadd:|Lanes|root|ERR|fall|WRN' \
-			"$FAB_DIR/opensm.log" | head -n 200 >"$rdir/opensm-excerpt.log" ||
-			true
-	fi
-	cp "$FAB_DIR/opensm.conf" "$rdir/" 2>/dev/null || true
-}
-
-# run_engine ENGINE: one_run, then one CSV row.
-run_engine() {
-	local engine=$1 t0 wall rc=0 st note='' r c why
-	t0=$(date +%s)
-	rdir=$out/runs/$fabric-$engine
-	# errexit stays on inside one_run (not a tested command)
-	set +e
-	one_run "$engine" 2>"$out/runs/$fabric-$engine.err"
-	rc=$?
-	set -e
-	wall=$(($(date +%s) - t0))
-	r=$rdir/result
-	if ((rc)) || [[ ! -s $r ]] || ! grep -q '^routed_by=' "$r"; then
-		st=failed
-		note=$(grep -v '^ibwarn' "$out/runs/$fabric-$engine.err" |
-			grep -m 1 -E 'error|exited|no SUBNET' | tr ',\n' ';;') || true
-		note=${note:-exit $rc}
-		: >>"$r"
-	elif [[ $(val routed_by "$r") != "$(engine_osm_name "$engine")" ]]; then
-		st=fallback
-		note="OpenSM fell back to $(val routed_by "$r")"
-		why=$(grep -m 1 -oE 'turnadd: [^ ]+:[0-9]+: .*|ERR [0-9A-F]+: .*' \
-			"$rdir/opensm-excerpt.log" 2>/dev/null | tr ',' ';') || true
-		if [[ -n $why ]]; then
-			note="$note ($why)"
-		fi
-	else
-		st=ok
-	fi
-	c=$(val cdg "$r")
-	printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
-		"$family" "$fabric" "$size" "$seed" "$join" \
-		"$(val switches "$r")" "$(val hosts "$r")" "$engine" "$st" \
-		"$(val routed_by "$r")" "$(val vls "$r")" \
-		"$(val unreachable_host_pairs "$r")" \
-		"$(val unreachable_host_to_switch "$r")" "$c" \
-		"$(val throughput "$r")" "$(val intra_throughput "$r")" \
-		"$(val inter_throughput "$r")" "$(val join_links "$r")" \
-		"$(val prohibited_fraction "$r")" "$(val mean_sw_hops "$r")" \
-		"$(val max_sw_hops "$r")" "$(val root "$r")" \
-		"$(val roots_tried "$r")" "$(val up_s "$r")" "$wall" "$note" \
-		"$(val perm_bandwidth "$r")" "$(val perm_worst_pattern "$r")" \
-		>>"$out/quality.csv"
-	if [[ -f $rdir/roots.csv ]]; then
-		cat "$rdir/roots.csv" >>"$out/roots.csv"
-	fi
-	run_no=$((run_no + 1))
-	printf '[%d/%d %4ds] %-22s %-9s %-8s thr=%s perm=%s intra=%s inter=%s cdg=%s unreach=%s vls=%s %s\n' \
-		"$run_no" "$runs_total" "$(($(date +%s) - bench_t0))" "$fabric" \
-		"$engine" "$st" "$(val throughput "$r")" \
-		"$(val perm_bandwidth "$r")" \
-		"$(val intra_throughput "$r")" "$(val inter_throughput "$r")" \
-		"$c" "$(val unreachable_host_pairs "$r")" "$(val vls "$r")" \
-		"$note"
-}
-
-engine_osm_name() {
-	case $1 in
-	tp) echo turnadd ;;
-	updn-best) echo updn ;;
-	*) echo "$1" ;;
-	esac
-}
-
-# pick_roots NET: sets roots to updn_roots switches spread evenly (all if
-# 0 or not more switches than that).
-pick_roots() {
-	local all=() i n
-	mapfile -t all < <(switch_names "$1")
-	n=${#all[@]}
-	roots=()
-	if ((updn_roots == 0 || n <= updn_roots)); then
-		roots=("${all[@]}")
-		return 0
-	fi
-	for ((i = 0; i < updn_roots; i++)); do
-		roots+=("${all[i * n / updn_roots]}")
-	done
-}
 
 # ------------------------------------------------------------- the fabrics
 

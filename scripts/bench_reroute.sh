@@ -66,12 +66,82 @@
 # restore_mft_mads, then lmc and lftcheck's lmc_spines_min (least
 # distinct next hops of a port's LIDs from a leaf; "-" with LMC 0) at
 # bring-up, after the failure and after the restore.
+#
+# Examples:
+#
+#     bench_reroute.sh --build BUILD [--fabrics ft2-648,ft3-5832,ft3-11664] \
+#         [--engines turnadd,ftree,minhop,updn] [--out DIR]
+#     bench_reroute.sh --build BUILD --fabrics ft2-648-a30-s1 --lmc 0,1,2
+#
+# Runs mad_count.sh for each fabric and engine (spine/director
+# --which N, default 0) and prints LFT MADs at bring-up, after the failure
+# and after the restore, the bound and ratio, the checker's verdict and
+# throughput after the failure; bench.csv has one row per run.  The
+# generated fabrics are written into DIR/nets (bash scripts/bench_lib.sh
+# --help: the names and suffixes).
+#
+# OpenSM's own engines (this machine, 2 CPUs; preload counter; failure =
+# ft-spine0 or all 27 / 54 switches of director dir0-; OpenSM's default
+# LIDs; turnadd's rows, with its port-major LIDs, are in the top README,
+# "Results: LFT MADs after a spine failure"):
+#
+# | fabric | engine | bring-up | failure | restore | bound | ratio | verdict | throughput after failure (bring-up) | wall |
+# | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: |
+# | 648 (36x18) | ftree | 594 | 396 | 407 | 36 | 11.0 | OK | 0.514 (1.000) | 6 s |
+# | 648 | minhop | 594 | 413 | 424 | 36 | 11.5 | OK | 0.514 (1.000) | 7 s |
+# | 648 | updn | 594 | 413 | 424 | 36 | 11.5 | OK | 0.514 (1.000) | 6 s |
+# | 5,832 (3-level) | ftree | 84,240 | 70,509 | 73,317 | 1,944 | 36.3 | OK | 0.502 (1.000) | 76 s |
+# | 5,832 | minhop | 84,240 | 38,745 | 41,553 | 1,944 | 19.9 | OK | 0.059 (0.059) | 68 s |
+# | 5,832 | updn | 84,240 | 33,696 | 36,504 | 1,944 | 17.3 | OK | 0.059 (0.059) | 67 s |
+# | 11,664 (3-level) | ftree | 336,960 | 227,242 | 238,474 | 7,128 | 31.9 | OK | 0.501 (1.000) | 219 s |
+#
+# (11,664 hosts: restores with `--relink-pace 0.2`, bench_reroute.sh's
+# default for that fabric.)  The built-in engines' counts equal the design notes' (594; 396, 413,
+# 413; 84,240; 70,509, 38,745, 33,696; 336,960; 227,242).  After one spine
+# of 18 fails, at best 17/18 of the bandwidth is left, but every engine
+# gets about 1/2 on the 648-host tree; minhop and updn give 1/17 even at
+# bring-up on the 3-level trees (a line switch sends the traffic for the
+# LIDs its leaves hand to its director over 1 of its 18 uplinks: the LID
+# residues line up).
+#
+# Fabrics as clusters are (--fabrics): `ft2-os24` (24 leaves x 12 spines x 24 hosts, 2:1
+# oversubscribed), `ft2-os20` (`topogen fattree2 36 16 20`: 36-port leaves
+# with 20 hosts over 16 spines) and `ft2-os24x16` (`fattree2 40 16 24`:
+# 40-port leaves, 24 hosts over 16 spines), where the spine count does
+# not divide the host ports, `ft2-par2` / `ft2-par3` (2 or 3 parallel links per
+# leaf-spine pair), `ft3-648` (`topogen fattree3 18 6 3 6 18`), and any
+# fabric with `-aPP-sN` (PP % of the hosts absent at bring-up, a random
+# choice by seed N: `topogen --absent 0.PP --seed N`) and, for 3-level
+# ones, `-pK` (odd pods keep K leaves: `topogen --partial-pods K`), e.g.
+# `ft2-648-a30-s1` or `ft3-5832-p9-a50-s1`.  `--link` fails the link
+# ft-leaf0 - ft-spine<N> instead of the spine (bound: see mad_count.sh's
+# `--fail-link`, mad_count.sh --help).  The bound after a spine failure counts the hosts
+# present (absent ones hold no LID).  OpenSM's ftree refuses the
+# partial-pod fabrics (not a complete fat tree) and falls back to minhop:
+# such rows show status 4 and "minhop" as the engine that routed.  The
+# results are in the top README ("Results: incomplete, oversubscribed and
+# parallel-link fat trees").
+#
+# `--lmc 0,1,2` runs every fabric and engine once per LMC value (OpenSM
+# with `lmc N`; `mad_count.sh --lmc N`, which also adds the line to
+# opensm.conf).  The bound then counts every LID of a port: per leaf
+# ceil((hosts * m * min(m, S) + leaves) / S / 64) blocks, m = 2^LMC, S the
+# leaf's spines (a port's m LIDs are one aligned run and leave through
+# min(m, S) distinct spines, so every port that uses the failed spine
+# brings m LIDs into the rewritten blocks; lid_assign/README, "LMC").
+# The table's last column, `spines`, is lftcheck's `lmc_spines_min` at
+# bring-up / after the failure / after the restore: the fewest distinct
+# spines the LIDs of a port leave a leaf through (`-` without LMC);
+# bench.csv has the same three columns after `lmc`.  Results in the top
+# README ("LFT MADs with LMC").
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 top=$(cd "$here/.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=fabric_lib.sh
 . "$here/fabric_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=bench_lib.sh
+. "$here/bench_lib.sh"
 
 fabrics=ft2-648,ft3-5832 engines=turnadd,ftree,minhop,updn which=0
 counter=preload build=${TURNADD_BUILD:-$top} timeout_s=1200 out=''
@@ -110,45 +180,16 @@ fi
 mkdir -p "$out/nets"
 out=$(cd "$out" && pwd)
 
-# fabric_setup NAME: sets net (a netfile) and fail (mad_count options)
+# fabric_setup NAME: sets net (a netfile), pace (--relink-pace) and fail
+# (mad_count options)
 fabric_setup() {
-	local base=$1 shape=() gen=()
-	pace=0
-	# suffixes: -pK (partial pods), -aPP-sN (absent hosts, seed)
-	while [[ $base =~ ^(.*)-(p[0-9]+|a[0-9][0-9]-s[0-9]+)$ ]]; do
-		base=${BASH_REMATCH[1]}
-		case ${BASH_REMATCH[2]} in
-		p*) shape+=(--partial-pods "${BASH_REMATCH[2]#p}") ;;
-		a*) local a=${BASH_REMATCH[2]}
-			shape+=(--absent "0.${a:1:2}" --seed "${a#*-s}") ;;
-		esac
-	done
-	case $base in
-	ft2-648) gen=(fattree2 36 18 18) ;;
-	ft2-os24) gen=(fattree2 24 12 24) ;;
-	ft2-os20) gen=(fattree2 36 16 20) ;;
-	ft2-os24x16) gen=(fattree2 40 16 24) ;;
-	ft2-par2) gen=(fattree2 36 9 18 2) ;;
-	ft2-par3) gen=(fattree2 24 6 18 3) ;;
-	ft3-648) gen=(fattree3 18 6 3 6 18) ;;
-	ft3-5832) gen=(fattree3 18 18 9 18 18) ;;
-	ft3-11664) gen=(fattree3 18 36 18 18 18); pace=$relink_pace ;;
-	ft2-2048) gen=(fattree2 64 32 32) ;;
-	ft3-16000) gen=(fattree3 20 40 20 20 20); pace=$relink_pace ;;
-	ft3-32768) gen=(--switch-ports 64 fattree3 32 32 32 32 32)
-		pace=$relink_pace ;;
-	*)
-		printf 'bench_reroute: unknown fabric %s\n' "$1" >&2
-		exit 2 ;;
+	bench_net bench_reroute "$1" "$out/nets" "$topogen"
+	net=$bench_net_file
+	case $bench_base in
+	ft3-11664 | ft3-16000 | ft3-32768) pace=$relink_pace ;;
+	*) pace=0 ;;
 	esac
-	if [[ $1 == ft2-648 ]]; then
-		net=$top/ibsim_topos/ft2-36x18.net
-	else
-		net=$out/nets/$1.net
-		[[ -s $net ]] || "$topogen" ${shape[@]+"${shape[@]}"} \
-			"${gen[@]}" >"$net"
-	fi
-	if [[ $base == ft3-* ]]; then
+	if [[ $bench_base == ft3-* ]]; then
 		fail=(--fail-prefix "dir$which-")
 	elif ((link)); then
 		fail=(--fail-link "ft-leaf0" "ft-spine$which")
@@ -192,8 +233,7 @@ for fabric in "${fabric_list[@]}"; do
 			--lmc "$lmc" \
 			--out "$run" \
 			>"$run.txt" 2>&1 || status=$?
-		wall=$(awk -v a="$t0" -v b="$(date +%s%N)" \
-			'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+		wall=$(bench_wall "$t0")
 		if ((status)); then
 			printf 'bench_reroute: %s %s: mad_count.sh exit %d: %s\n' \
 				"$fabric" "$engine" "$status" \

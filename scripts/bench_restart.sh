@@ -14,7 +14,13 @@
 # --conf-extra adds opensm.conf lines to both OpenSMs; TURNADD_CONFIG
 # (e.g. a file with "lft_read_on_start no") applies to both as well.
 # Prints: bring-up and restart LFT Sets, seconds to SUBNET UP, and
-# turnadd's "LFT read" log lines of the restart.
+# turnadd's "LFT read" log lines of the restart.  Exit status 0; 2 an unknown
+# option; 3 no --build or --net, or the fabric could not be run.
+#
+# Example:
+#
+#     bench_restart.sh --build _build --net ibsim_topos/ft2-36x18.net \
+#         --between 'Unlink "ft-spine0"'
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -29,8 +35,7 @@ while (($#)); do
 	--between) between=${2:?}; shift ;;
 	--conf-extra) extra+=("${2:?}"); shift ;;
 	--timeout) timeout_s=${2:?}; shift ;;
-	*) sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0" >&2
-	   exit 2 ;;
+	*) fab_other_option bench_restart "$1" ;;
 	esac
 	shift
 done

@@ -21,7 +21,8 @@
 #                    (topogen fattree3 20 40 20 20 20: 40-port, 2,000
 #                    switches), ft3-32768 (topogen --switch-ports 64
 #                    fattree3 32 32 32 32 32: 64-port, half the pods,
-#                    3,072 switches; ibsim gets -L 49152)
+#                    3,072 switches; ibsim gets -L 49152); every name of
+#                    bench_lib.sh --help
 #                    (default: ft2-648,ft3-5832,ft3-11664)
 #   --engines LIST   comma-separated (default: turnadd,ftree,updn,minhop)
 #   --ours ENGINE    numerator of the ratios (default turnadd)
@@ -81,6 +82,73 @@
 # fabric could not be run, 4 a fallback engine routed), wall_s.
 # build_s is from "building routing with 'X' routing algorithm..."
 # (VERBOSE, after the LFT allocation) to the end of the routing step.
+#
+# Examples:
+#
+#     bench_speed.sh [--build BUILD] [--fabrics ft2-648,ft3-5832,ft3-11664] \
+#         [--engines turnadd,ftree,updn,minhop] [--repeat N] [--out DIR]
+#     TURNADD_MEM_PROBE=1 bash scripts/bench_speed.sh --fabrics ft3-16000 \
+#         --engines turnadd      # turnadd's "memory at STEP" lines too
+#
+# Without --build (and no TURNADD_BUILD) it installs the packages it needs
+# (install-deps.sh) and builds the tree into _build first, so `bash
+# scripts/bench_speed.sh --repeat 2` is the whole command on a fresh
+# clone.  Each run: ibsim and OpenSM (own IBSIM_SOCKNAME, stopped by PID,
+# bounded waits: fabric_lib.sh), bring-up until quiet, then the spine or
+# director unlinked at once, until the resweep is quiet (mad_lib.sh's
+# settle, with no MAD counter); the runs of the engines are interleaved
+# (--repeat).  The environment is passed on to opensm.
+#
+# Output: the table (medians over the runs), the ratios ours/base per
+# fabric for the routing step at bring-up and at the resweep, the whole
+# sweeps and the memory; in DIR: speed.csv (one row per run),
+# medians.csv, ratios.csv, speed.png (the routing step against the
+# number of hosts, log-log, per engine, bring-up and resweep; gnuplot),
+# and every run's opensm.log and opensm.conf in
+# DIR/runs/FABRIC-ENGINE-REP/.  A run whose tables were made by a
+# fallback engine gets status 4.
+#
+# fabric_lib.sh gives ibsim -L 49152 above 20,000 nodes (its switches
+# hold LFTs to LID 30,720 otherwise, and OpenSM takes the lowest
+# LinearFDBCap as the end of the LID space), and waits for ibsim 10 s
+# plus 20 s per MB of netfile.  The large fabrics (one run each on a
+# loaded machine) are in results/speed/large.txt: 11,664 and 16,000 hosts
+# come up and reroute; 32,768 hosts did not come up there (ibsim starved
+# of CPU while reading the netfile; ibsim_topos/README).  The
+# turnadd/ftree ratios need a quiet machine: on a loaded one the load
+# differs by a factor of several between the engines' runs.
+#
+# The routing core alone (no OpenSM, no simulator) is timed by
+# tests/bench/core_bench (built by make):
+#
+#     tests/bench/core_bench -g dir0- fattree3 18 36 18 18 18
+#
+# routes the 11,664-host fabric, then again with director 0 gone (the
+# routing memory of the first run as the prior), and prints seconds (wall
+# and CPU), turns, cycle-check work and how many destinations kept their
+# routes.  Options: -p numbers the host LIDs port-major, as the plugin
+# sees them; -R adds the restore (director back, the resweep's routing
+# as the prior); -a PERMILLE leaves hosts out; -H prints a hash of each
+# phase's routes and turn decisions; -L keeps the routing memory as the
+# plugin does, reading the latest routing's ports from simulated switch
+# tables (tests/unit/lft_sim.c) instead of its own copy (the hashes must
+# be those without -L; it prints the bytes the memory keeps after each
+# routing); also ring, mesh, torus and ft3join fabrics.  Two scripts use
+# it:
+#
+#     tests/bench/core_times.sh BUILD [RUNS] [ft3-5832 ft3-11664 ft2-2048 ft3-16000 ft3-32768]
+#     tests/bench/core_hashes.sh BUILD [--big] >hashes.txt
+#
+# core_times.sh prints the median wall and CPU seconds per fabric (the
+# CPU seconds are steadier when other jobs share the machine).
+# core_hashes.sh prints the hashes on 36 fabrics and modes (fat trees
+# full, oversubscribed, with parallel links, with absent hosts, 3-level;
+# random nets with a switch gone; ring, mesh, tori; joined fat trees;
+# the turn_prohibition and no_prohibition modes; a seed; --big adds
+# 5,832 and 11,664 hosts): a change of the core that is meant for speed
+# must give the same hashes.  The core's times on 11,664 hosts and the
+# larger fabrics: results/speed/core.txt; profiles:
+# results/speed/profile-*.txt.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -89,6 +157,10 @@ top=$(cd "$here/.." && pwd)
 . "$here/fabric_lib.sh"
 # shellcheck source-path=SCRIPTDIR source=mad_lib.sh
 . "$here/mad_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=bench_lib.sh
+. "$here/bench_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=speed_report.sh
+. "$here/speed_report.sh"
 # shellcheck source-path=SCRIPTDIR source=ensure_build.sh
 . "$here/ensure_build.sh"
 
@@ -139,24 +211,10 @@ out=$(cd "$out" && pwd)
 # fabric_setup NAME: sets net (a netfile, made by topogen once per out
 # dir) and fail_names (2-level: a spine) or fail_prefixes (a director)
 fabric_setup() {
-	local gen=()
 	fail_names=() fail_prefixes=()
-	case $1 in
-	ft2-648) net=$top/ibsim_topos/ft2-36x18.net ;;
-	ft3-5832) gen=(fattree3 18 18 9 18 18) ;;
-	ft3-11664) gen=(fattree3 18 36 18 18 18) ;;
-	ft2-2048) gen=(fattree2 64 32 32) ;;
-	ft3-16000) gen=(fattree3 20 40 20 20 20) ;;
-	ft3-32768) gen=(--switch-ports 64 fattree3 32 32 32 32 32) ;;
-	*)
-		printf 'bench_speed: unknown fabric %s\n' "$1" >&2
-		exit 2 ;;
-	esac
-	if ((${#gen[@]})); then
-		net=$out/nets/$1.net
-		[[ -s $net ]] || "$topogen" "${gen[@]}" >"$net"
-	fi
-	case $1 in
+	bench_net bench_speed "$1" "$out/nets" "$topogen"
+	net=$bench_net_file
+	case $bench_base in
 	ft2-*) fail_names=("ft-spine$which") ;;
 	*) fail_prefixes=("dir$which-") ;;
 	esac
@@ -292,8 +350,7 @@ for fabric in "${fabric_list[@]}"; do
 			) >"$run/stdout.txt" 2>&1
 			status=$?
 			set -e
-			wall=$(awk -v a="$t0" -v b="$(date +%s%N)" \
-				'BEGIN { printf "%.1f", (b - a) / 1e9 }')
+			wall=$(bench_wall "$t0")
 			if ((status)); then
 				printf 'bench_speed: %s %s: run failed (exit %d): %s\n' \
 					"$fabric" "$engine" "$status" \
@@ -323,100 +380,8 @@ for fabric in "${fabric_list[@]}"; do
 	done
 done
 
-# speed.png: the routing step (median) against the number of hosts, per
-# engine, at bring-up and at the resweep after the failure (log-log).
-plot_speed() {
-	local e plots=() gp=$out/speed.gp
-	command -v gnuplot >/dev/null 2>&1 || {
-		printf 'bench_speed: gnuplot not installed, no speed.png\n' >&2
-		return 0
-	}
-	for e in ${engines//,/ }; do
-		awk -F, -v e="$e" 'NR > 1 && $2 == e && $4 != "-" {
-			print $3, $4, $5 }' "$out/medians.csv" |
-			sort -n >"$out/plot-$e.dat"
-		[[ -s $out/plot-$e.dat ]] || continue
-		plots+=("'$out/plot-$e.dat' using 1:2 with linespoints title '$e bring-up'")
-		plots+=("'$out/plot-$e.dat' using 1:3 with linespoints dashtype 2 title '$e resweep after failure'")
-	done
-	((${#plots[@]})) || return 0
-	{
-		echo "set terminal pngcairo size 900,600 noenhanced"
-		echo "set output '$out/speed.png'"
-		echo "set title 'OpenSM routing step (median of runs), bench_speed.sh'"
-		echo "set xlabel 'hosts'"
-		echo "set ylabel 'seconds'"
-		echo "set logscale xy"
-		echo "set key top left"
-		echo "set grid"
-		local IFS=,
-		echo "plot ${plots[*]}"
-	} >"$gp"
-	gnuplot "$gp" || printf 'bench_speed: gnuplot failed, see %s\n' "$gp" >&2
-}
-
-# The table (medians over the runs) and the ratios ours/base per fabric.
-awk -F, -v ours="$ours" -v base="$base" -v rcsv="$out/ratios.csv" \
-	-v mcsv="$out/medians.csv" '
-	function median(key, col,   v, k, i, j, t, c) {
-		c = 0
-		for (i = 1; i <= nrun[key]; i++) {
-			t = val[key, i, col]
-			if (t != "-" && t != "") v[++c] = t + 0
-		}
-		if (!c) return "-"
-		for (i = 2; i <= c; i++)
-			for (j = i; j > 1 && v[j - 1] > v[j]; j--) {
-				t = v[j]; v[j] = v[j - 1]; v[j - 1] = t
-			}
-		return c % 2 ? v[(c + 1) / 2] : (v[c / 2] + v[c / 2 + 1]) / 2
-	}
-	function fmt(x, d) { return x == "-" ? "-" : sprintf("%." d "f", x) }
-	function ratio(a, b) {
-		return a == "-" || b == "-" || b == 0 ? "-" : sprintf("%.2f", a / b)
-	}
-	NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-	{
-		key = $1 SUBSEP $2
-		if (!(key in nrun)) {
-			keys[++nk] = key
-			if (!($1 in seenf)) { seenf[$1] = 1; fab[++nf] = $1 }
-		}
-		n = ++nrun[key]
-		for (i = 1; i <= NF; i++) val[key, n, i] = $i
-		if ($col["status"] != 0) bad[key] = bad[key] " " $col["status"]
-		by[key] = $col["routed_by"]
-		reps[key] = n
-	}
-	END {
-		printf "\nOpenSM routing step (s) and peak memory, median of runs\n"
-		printf "%-9s %-7s %4s %9s %9s %9s %9s %8s %-8s %s\n", "fabric", "engine", "runs", "route_up", "sweep_up", "route_fl", "sweep_fl", "hwm_MB", "routed", "status"
-		for (i = 1; i <= nk; i++) {
-			split(keys[i], kf, SUBSEP)
-			for (c in col) m[keys[i], c] = median(keys[i], col[c])
-			printf "%-9s %-7s %4d %9s %9s %9s %9s %8s %-8s %s\n", kf[1], kf[2], reps[keys[i]], fmt(m[keys[i], "up_route_s"], 2), fmt(m[keys[i], "up_sweep_s"], 2), fmt(m[keys[i], "fail_route_s"], 2), fmt(m[keys[i], "fail_sweep_s"], 2), fmt(m[keys[i], "hwm_mb"], 0), by[keys[i]], bad[keys[i]] == "" ? "ok" : "exit" bad[keys[i]]
-		}
-		print "fabric,engine,hosts,route_up_s,route_fail_s,sweep_up_s,sweep_fail_s,hwm_mb" > mcsv
-		for (i = 1; i <= nk; i++) {
-			split(keys[i], kf, SUBSEP)
-			printf "%s,%s,%s,%s,%s,%s,%s,%s\n", kf[1], kf[2], m[keys[i], "hosts"], m[keys[i], "up_route_s"], m[keys[i], "fail_route_s"], m[keys[i], "up_sweep_s"], m[keys[i], "fail_sweep_s"], m[keys[i], "hwm_mb"] > mcsv
-		}
-		printf "\nratios %s/%s (route: routing step; sweep: whole heavy sweep; mem: VmHWM)\n", ours, base
-		printf "%-9s %9s %9s %9s %9s %7s\n", "fabric", "route_up", "route_fl", "sweep_up", "sweep_fl", "mem"
-		print "fabric,ours,base,route_up_ratio,route_fail_ratio,sweep_up_ratio,sweep_fail_ratio,mem_ratio" > rcsv
-		for (i = 1; i <= nf; i++) {
-			o = fab[i] SUBSEP ours; b = fab[i] SUBSEP base
-			if (!(o in nrun) || !(b in nrun)) continue
-			r1 = ratio(m[o, "up_route_s"], m[b, "up_route_s"])
-			r2 = ratio(m[o, "fail_route_s"], m[b, "fail_route_s"])
-			r3 = ratio(m[o, "up_sweep_s"], m[b, "up_sweep_s"])
-			r4 = ratio(m[o, "fail_sweep_s"], m[b, "fail_sweep_s"])
-			r5 = ratio(m[o, "hwm_mb"], m[b, "hwm_mb"])
-			printf "%-9s %9s %9s %9s %9s %7s\n", fab[i], r1, r2, r3, r4, r5
-			printf "%s,%s,%s,%s,%s,%s,%s,%s\n", fab[i], ours, base, r1, r2, r3, r4, r5 > rcsv
-		}
-	}' "$csv"
-plot_speed
+speed_table "$out" "$ours" "$base"
+plot_speed "$out" "$engines"
 printf '\n(route_up/sweep_up: bring-up; route_fl/sweep_fl: the resweep after the failure; see --help)\n'
 printf 'CSV:\n'
 cat "$csv"

@@ -6,6 +6,10 @@
 # builds the tree into $top/_build when it is not built yet (else brings
 # it up to date), then sets `build` to that directory.  $top is the
 # source tree.
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then	# run, not sourced: --help
+	sed -n '4,/^[^#]/{/^#/!d;/^# shellcheck/d;s/^# \{0,1\}//;p}' "$0"
+	exit 0
+fi
 # shellcheck disable=SC2154 # top: set by the sourcing script
 ensure_build() {
 	bash "$top/scripts/install-deps.sh"

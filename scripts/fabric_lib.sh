@@ -21,7 +21,7 @@
 #   fab_cleanup                 stops what was started, by PID (also on EXIT)
 #   fab_build_paths             build, plugin_dir, lftcheck, lftread of a
 #                               build tree
-#   fab_usage, fab_other_option PROG OPTION
+#   fab_help, fab_usage, fab_other_option PROG OPTION
 #                               a script's --help / usage error (its header)
 #
 # Every run has its own IBSIM_SOCKNAME (ibsim and its clients meet on
@@ -38,6 +38,44 @@
 # extra environment for opensm (mad_count.sh's MAD counter uses both).
 # FAB_OSM_WRAPPER (an array) is a command put in front of opensm, which
 # must exec it with the same PID (valgrind_opensm.sh: valgrind).
+#
+# What a run does
+# ---------------
+#
+# 1. `mktemp -d` run dir; `IBSIM_SOCKNAME=ta-fab-<pid>-<mktemp suffix>`, so
+#    parallel runs never share a simulator; `trap` on EXIT stops everything
+#    by the recorded PIDs (OpenSM first, TERM then KILL after 5 s; then
+#    `Quit` on the ibsim console, then TERM/KILL) and removes the run dir
+#    (`FAB_KEEP=1` keeps it).
+# 2. `ibsim -s -N -S -P NETFILE` with its console on a FIFO (the script holds
+#    a writer fd, so ibsim never reads EOF; `fab_console CMD` sends e.g.
+#    `Unlink "sw"[3]`).  ibsim's defaults allow 2048 nodes, 256 switches and
+#    13312 ports (a switch takes ports+1); the script counts the netfile and
+#    passes larger `-N -S -P` when needed.  Ready when its last socket
+#    (`@$IBSIM_SOCKNAME:out9` in /proc/net/unix) exists.  ibsim serves at
+#    most 10 clients at a time.
+# 3. `opensm -F opensm.conf -f opensm.log` under `LD_PRELOAD=libumad2sim.so`,
+#    with `OSM_CACHE_DIR`/`OSM_TMP_DIR`/`dump_files_dir` in the run dir,
+#    `force_log_flush TRUE`, `sweep_interval 0`, `routing_engine ENGINE`;
+#    for `turnadd` also `event_plugin_name turnadd` and the plugin dir first
+#    on `LD_LIBRARY_PATH`.  `--root NAME` resolves switch names to GUIDs by
+#    an ibnetdiscover before OpenSM starts and writes a `root_guid_file`.
+#    The SM attaches where ibsim's first port is (the first node of the
+#    netfile; topogen puts a switch first), or at `FAB_SIM_HOST`.
+# 4. Bounded wait (`--timeout`, default 60 s) for `SUBNET UP` in the log;
+#    fails early if opensm exits.  With `--unlink NAME` / `--unlink 'NAME[PORT]'` the
+#    script then unlinks on the ibsim console, waits (bounded) for another
+#    `SUBNET UP` (OpenSM logs one per completed heavy sweep) and for no
+#    further one within 0.5 s, and checks the rerouted tables.  A switch cut
+#    off entirely is not discovered after the cut, so it is not counted.
+# 5. `ibnetdiscover` (topology, LIDs) and `lftread` (LFTs), both by directed
+#    routes, bounded by `timeout`.
+# 6. `lftcheck`.
+
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then	# run, not sourced: --help
+	sed -n '4,/^[^#]/{/^#/!d;/^# shellcheck/d;s/^# \{0,1\}//;p}' "$0"
+	exit 0
+fi
 
 FAB_UMAD2SIM=${UMAD2SIM:-/usr/lib/x86_64-linux-gnu/umad2sim/libumad2sim.so}
 FAB_IBSIM=${IBSIM:-ibsim}
@@ -65,21 +103,31 @@ fab_die() {
 	exit 3
 }
 
-# The calling script's header comment (from line 4 up to its "set -euo
-# pipefail") to stderr, then exit 2: its --help and usage errors.
+# The calling script's header comment, from line 4 up to its "set -euo
+# pipefail": fab_help prints it on stdout and exits 0 (its --help),
+# fab_usage on stderr and exits 2 (a usage error).
+fab_header() {
+	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"
+}
+
+fab_help() {
+	fab_header
+	exit 0
+}
+
 fab_usage() {
-	sed -n '4,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0" >&2
+	fab_header >&2
 	exit 2
 }
 
 # fab_other_option PROG OPTION: the last case of a script's option loop:
-# -h, --help: fab_usage; anything else: says PROG does not know it, and
+# -h, --help: fab_help; anything else: says PROG does not know it, and
 # fab_usage.
 fab_other_option() {
 	case $2 in
-	-h | --help) ;;
-	*) printf '%s: unknown option %s\n' "$1" "$2" >&2 ;;
+	-h | --help) fab_help ;;
 	esac
+	printf '%s: unknown option %s\n' "$1" "$2" >&2
 	fab_usage
 }
 

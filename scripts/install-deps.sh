@@ -4,7 +4,16 @@
 # devscripts, lintian: the Debian package and its test; groff-base: the
 # man page check).
 # Run as root (or through sudo) on a fresh machine; safe to run again.
+#
+#   bash scripts/install-deps.sh    (no options; -h, --help: this text)
+#
+# Prints "install-deps: all packages present", or the packages it
+# installs (apt-get update, apt-get install --no-install-recommends;
+# through sudo when not root).  Exit status 0, or apt-get's on failure.
 set -euo pipefail
+# -h, --help: the comment above
+[[ ${1:-} != -h && ${1:-} != --help ]] ||
+	{ sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0; }
 
 packages=(
 	build-essential autoconf automake libtool pkg-config

@@ -71,7 +71,8 @@ dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
 	scripts/mad_lib.sh scripts/mad_count.sh scripts/bench_reroute.sh \
 	scripts/bench_speed.sh scripts/ensure_build.sh scripts/bench_quality.sh \
 	scripts/quality_report.sh \
-	scripts/bench_restart.sh
+	scripts/bench_restart.sh scripts/bench_lib.sh scripts/quality_run.sh \
+	scripts/speed_report.sh
 EXTRA_DIST += scripts/README.md
 
 # Which decisions of turn addition cost throughput on random nets.
@@ -84,7 +85,7 @@ dist_noinst_SCRIPTS += scripts/fault_campaign.sh scripts/campaign_configured.sh 
 # OpenSM with the plugin under valgrind memcheck (not in make check).
 dist_noinst_SCRIPTS += scripts/valgrind_opensm.sh
 
-# Results of the full bench_quality.sh run (scripts/README.md).
+# Results of the full bench_quality.sh run (bench_quality.sh --help).
 EXTRA_DIST += results/quality/quality.csv results/quality/roots.csv \
 	results/quality/tables.md results/quality/fig21.png \
 	results/quality/fig22.png results/quality/fig25.png

@@ -59,8 +59,8 @@
 #   --relink-pace SECS  pause between the ReLink commands (default 0: all
 #                       at once; failures are always injected at once).
 #                       Relinking a whole 11,664-host director at once
-#                       once deadlocked ibsim and opensm (each blocked
-#                       writing to the other); 0.2 avoided it
+#                       can deadlock ibsim and opensm (each blocked
+#                       writing to the other); 0.2 avoids it (below)
 #   --timeout SECS      bound for each phase and read-back (default 600)
 #   --rows N            switches listed in the table (default 10; 0: none)
 #   --mcast-groups N    after bring-up every host joins the IPoIB broadcast
@@ -79,24 +79,193 @@
 #   --out DIR           where the results go (default: a new dir in /tmp)
 #   -v, --verbose       log the steps to stderr
 #
-# Results in the out dir: summary.csv (one row per phase), mad_counts.csv
-# (phase, switch, guid, lft_mads, blocks, mft_mads: per switch, and TOTAL
-# rows),
-# mad_counts.json, and per phase its topology, LFTs, lftcheck output; plus
-# opensm.log.  "bound" is, after the failure, the sum over the leaves
-# (switches with hosts) of ceil((hosts + leaves) * k / P / 64), k = the
-# leaf's links to failed switches, P = its inter-switch links: the blocks
-# holding the LIDs routed through the failed switches (host LIDs and the
-# leaves' own) when LIDs are port-major; after
-# the restore, that plus the whole table (max LID / 64 + 1 blocks) of
-# every returning switch.  With LMC L (m = 2^L LIDs a host port) the
-# host term is hosts * m * min(m, P): a port's m LIDs are one aligned
-# run that leaves through min(m, P) distinct spines (mad_lib.sh).
-# summary.csv's lmc_spines_min/mean: lftcheck's distinct next hops of a
-# port's LIDs from each leaf ("-" without LMC).
-#
 # Exit status: 0 every check OK; 1 a check failed; 2 bad usage; 3 the
 # fabric could not be run; 4 OpenSM fell back to another engine.
+#
+# Examples:
+#
+#     mad_count.sh --build BUILD --net ibsim_topos/ft2-36x18.net \
+#         --engine ftree --fail ft-spine0 [--out DIR]
+#     mad_count.sh --build BUILD --net ft3-5832.net --engine turnadd \
+#         --fail-prefix dir3- --out DIR
+#
+# (BUILD: the build tree, default `$TURNADD_BUILD` or the source tree.)
+# One command: ibsim on the net (own
+# `IBSIM_SOCKNAME`, as every run of fabric_lib.sh), OpenSM with the engine
+# (`turnadd` through `event_plugin_name`, or any built-in: ftree, minhop,
+# updn, dnup, ... with OpenSM's default LIDs), then three phases:
+#
+# 1. bring-up: until the first `SUBNET UP` and then no sweep ending, no
+#    LFT MAD counted and no OpenSM log line (trap notices) for `--quiet`
+#    seconds (default 1 s + 1 s per 200 switches); a sweep that still
+#    ends or sends LFT MADs later (during the read-back) is reported as a
+#    warning (warnings.txt): a routing step longer than the quiet time
+#    right after a `SUBNET UP` is not seen otherwise;
+# 2. failure: `Unlink "NAME"` on ibsim's console for every switch given by
+#    `--fail NAME` or `--fail-prefix PFX` at once; the neighbours' trap 128
+#    makes OpenSM resweep; until a new `SUBNET UP` and quiet again;
+# 3. restore: `ReLink "NAME"` for each (ibsim 0.10 keeps the unlinked
+#    peers; relinking sends trap 128 too, OpenSM resweeps and finds the
+#    switches again); until settled (`--no-restore` skips it;
+#    `--relink-pace SECS` pauses between the ReLinks, see below).
+#
+# With `--down-at-start` the failed switches are unlinked before OpenSM
+# starts (a fabric that comes up in pieces, or a director added later):
+# the bring-up routes the rest, there is no failure phase, and the
+# restore relinks them; compare its throughput with a run without the
+# option (tests/integration/fabric_growth.sh does).
+#
+# After each phase: ibnetdiscover, lftread and `lftcheck --throughput`
+# (`--no-check`: counts only; `--no-bringup-check`).  Output: a table on
+# stdout, and in the out dir `summary.csv` (one row per phase: MADs,
+# switches written, bound, ratio, verdict, throughput, the engine that
+# configured the tables, seconds from the event to the last MAD;
+# lmc_spines_min/mean: lftcheck's distinct next hops of a port's LIDs
+# from each leaf, "-" without LMC), `mad_counts.csv` (phase, switch,
+# guid, lft_mads, blocks, mft_mads per switch; TOTAL rows),
+# `mad_counts.json` (the same), and per phase the topology, LFTs,
+# checker output and the raw MAD records; plus opensm.log.
+#
+#     net ft2-36x18.net, engine ftree, counter preload, failed: ft-spine0 (1 switches)
+#     phase     LFT_MADs switches   bound  ratio verdict throughput max_load routed_by     seconds
+#     bringup        594       54       -      - OK          1.0000   1.0000 ftree            0.49
+#     failure        396       36      36  11.00 OK          0.5135   1.9474 ftree            0.33
+#     restore        407       37      47   8.66 OK          1.0000   1.0000 ftree            0.33
+#
+# The bound: after the failure, the sum over leaves (switches with hosts)
+# of ceil((hosts + leaves) * k / P / 64), k = the leaf's links to failed
+# switches, P its inter-switch links (one spine of 18: ceil((hosts +
+# leaves) / 18 / 64) blocks per leaf), i.e. the blocks that hold the LIDs
+# routed through the failed switches when LIDs are port-major (the hosts'
+# and the leaves' own, which other leaves reach through some spine too;
+# on the complete fat trees this is the same number as hosts alone);
+# after the restore, that plus the whole table (max LID / 64 + 1 blocks)
+# of each returning switch.  With LMC L (m = 2^L LIDs a host port) the
+# host term is hosts * m * min(m, P): a port's m LIDs are one aligned
+# run that leaves through min(m, P) distinct spines (mad_lib.sh).
+#
+# A link instead of a switch: `--fail-link A B` unlinks the lowest port
+# of switch A cabled to switch B (`Unlink "A"[p]`, later `ReLink
+# "A"[p]`).  Its bound is read from the bring-up tables: the 64-LID blocks
+# of A whose entries send out of that port plus those of B whose entries
+# send back over the same cable, i.e. the entries whose routes must move.
+# It is a lower bound when another link joins A and B (parallel links:
+# the other routes can stay); with a single link, routes elsewhere that
+# lead through it must move too and the bound says less.
+#
+# How MADs are counted (outside the engine)
+# -----------------------------------------
+#
+# Two independent counters, `--counter preload|ibsim|both` (`both` runs
+# the two in the same run, below):
+#
+# * `preload` (default): `libmadcount.so` is preloaded into opensm before
+#   umad2sim.  It wraps libibumad's `umad_send()` (libosmvendor calls it
+#   through the PLT), decodes the SMP and, if the send succeeded, appends
+#   `<block> D <hops> 0,p1,..,pN` (directed route, class 0x81) or `<block>
+#   L <dlid>` (class 0x01) to `MADCOUNT_LOG` for method Set (0x02) of
+#   attribute 0x0019 only.  OpenSM 3.3.23 sends every LFT block by
+#   directed route with permissive LIDs (`osm_req_set`); `madtally`
+#   resolves each route from the node in ibnetdiscover's "Initiated from
+#   node" line (the SM's node) over the topology read after the phase.
+# * `ibsim`: ibsim runs with `-v` and logs every MAD it handles;
+#   LFT blocks are the lines
+#   `ibwarn: [PID] process_packet: packet (attr 0x19 mod 0xBLOCK) reached host NAME port N`
+#   (N: the port the MAD came in on, not 0).  The line has no method, so
+#   Get and Set look alike; OpenSM 3.3.23 sends no LFT Get (the one caller,
+#   in osm_sw_info_rcv.c, is under `#if 0`) and the read-backs run outside
+#   the counted windows (windows are line ranges of the log).  turnadd
+#   does send LFT Gets, once, before the first routing of an OpenSM
+#   (plugin/lft_read.h), to switches whose LinearFDBTop is not 0; in
+#   mad_count.sh that is the bring-up on a fresh ibsim, whose switches all
+#   report 0, so no Get falls in a counted window.
+#
+# For tests, `MADCOUNT_SPOIL_LFT_GET=N` makes the preload send the N-th
+# LFT SubnGet of the process (from 1) with attribute modifier 0xffff, a
+# block no switch has: ibsim answers with an error status, so that block
+# stays unread (tests/integration/restart_lfts.sh).
+#
+# Likewise the plugin itself reads `TURNADD_TEST_FAIL=POINT:N[,POINT:N...]`
+# (tests only): the N-th routing of the OpenSM process fails at POINT
+# (`graph`, `prior`, `core` or `tables`), as running out of memory there
+# would.  tests/integration/resweep_failures.sh uses it to check that a
+# routing failing at a resweep leaves every switch its table (compared
+# entry by entry on the read-backs), with one ERROR line and no fallback,
+# and that at the first routing OpenSM still falls back to minhop.
+#
+# For diagnostics, `TURNADD_MEM_PROBE=1` in opensm's environment makes the
+# plugin log one INFO line "memory at STEP" (VmRSS, VmHWM, the heap in use
+# and free from mallinfo2) at each step of a sweep it sees: heavy sweep
+# start and done, port-major LIDs done, routing start, routes computed,
+# min-hop tables filled, forwarding tables start, subnet up.  bench_speed.sh
+# passes its environment on: `TURNADD_MEM_PROBE=1 bash
+# scripts/bench_speed.sh --fabrics ft3-16000 --engines turnadd` leaves the
+# lines in DIR/runs/*/opensm.log.  Without it the plugin logs one line per
+# routing, "memory kept until the next routing" (its routing memory and
+# multicast state against the process's figures), and, after a sweep
+# whose routing changed at least 65,536 LFT blocks, "free heap pages given
+# back after the sweep" (see README, peak memory).
+#
+# Both agree switch by switch.  `--counter both` preloads the library
+# and runs ibsim with `-v` at once: the preload counts are reported,
+# ibsim's tally of the same phase goes to `PHASE-ibsim.csv` beside
+# `PHASE.csv`, and a phase where the two differ is an error (status 1,
+# warnings.txt).  tests/integration/mad_count_fabrics.sh checks it on a
+# small 3-level fabric in one run (two separate runs could differ by an
+# extra sweep under load; one run cannot); on ft2-36x18 with ftree and
+# minhop the per-switch CSVs are identical.  Speed: on ft2-36x18 both take ~6 s
+# for the three phases with read-backs (the MAD count is small); on
+# the 5,832-host fabric the preload run takes 75 s (ftree).  The preload
+# counter costs one short write per LFT MAD; ibsim -v writes a line per
+# MAD of any kind and is the slower one on large fabrics.
+#
+# OpenSM 3.3.23 rewrites whole tables of switches whose ports changed
+# -------------------------------------------------------------------
+#
+# `set_lft_block()` sends a block only if it differs, *unless*
+# `p_sw->need_update` is set.  At the start of every heavy sweep OpenSM
+# sets `need_update = 1` on every switch (`state_mgr_reset_switch_count`),
+# and clears it in `osm_port_info_rcv.c` only if the switch's
+# SwitchInfo.PortStateChange bit is clear.  ibsim (like real switches)
+# sets that bit on every switch with a port that went down or up, i.e. on
+# every leaf when a spine fails or returns.  So every leaf gets its whole
+# LFT again (ftree on ft2-36x18: 396 = 36 leaves x 11 blocks), whatever the
+# engine computed; only switches without port changes (the other spines)
+# get just the differing blocks.  The paper's OpenSM 3.3.7 did not do this.
+#
+# ibsim and opensm can deadlock on a trap storm
+# ---------------------------------------------
+#
+# Relinking all 54 switches of an 11,664-host director at once (54 ReLink
+# commands back to back) left ibsim spinning on `write()` = EAGAIN to
+# opensm's socket while opensm's threads were blocked writing to ibsim
+# (seen once, with ftree; no SUBNET UP for 7 minutes).  With
+# `--relink-pace 0.2` the same restore went through (238,474 MADs, one
+# sweep).  Pacing the Unlinks instead is no good: OpenSM then starts
+# sweeping before the director is gone and restarts, and the failure
+# count grows (ftree, 11,664 hosts: 568,256 MADs instead of 227,242), so
+# failures are always injected at once.  A phase that does not settle ends
+# with an error after `--timeout`.
+#
+# Multicast
+# ---------
+#
+# MFT Sets are counted like LFT Sets: libmadcount.so logs each
+# SubnSet(MulticastForwardingTable, 0x001B) as an `mft ` line, madtally
+# adds a `mft_mads` column per switch, and mad_count.sh's summary.csv a
+# `mft_mads` column per phase (the ibsim counter counts its `attr 0x1b`
+# lines).  `mad_count.sh
+# --mcast-groups N [--mcast-seed S] [--mcast-max M]` adds a `joins`
+# phase after bring-up and checks multicast in every phase;
+# bench_reroute.sh passes `--mcast-groups` on and reports the MFT Sets
+# per phase; `fault_campaign.sh --mcast-groups N` joins after bring-up,
+# joins again after every relink/restore (as IPoIB does when its port
+# comes back) and fails a step on any multicast finding (verdict
+# `mcast`).
+#
+# The multicast check reads the MFTs of OpenSM's dump (opensm.mcfdbs,
+# `log_flags` with 0x40); `mftread` reads them back from the switches by
+# directed routes, in the same format.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -23,6 +23,11 @@
 # MAD_TALLY, MAD_LFTCHECK, MAD_LFTREAD, MAD_FAILED (names, one string),
 # MAD_FAILED_LABEL (what was asked: names and PREFIX*, joined by +).
 
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then	# run, not sourced: --help
+	sed -n '4,/^[^#]/{/^#/!d;/^# shellcheck/d;s/^# \{0,1\}//;p}' "$0"
+	exit 0
+fi
+
 MAD_LAST_CHANGE=0
 MAD_IBSIM_FROM=0
 MAD_SETTLED=''

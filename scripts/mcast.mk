@@ -1,5 +1,5 @@
 # Multicast harness: the SA join client, the MFT reader and lftcheck's
-# multicast check (scripts/README.md, "Multicast").
+# multicast check (bench_mcast.sh --help, lftcheck(8) "MULTICAST").
 scripts_lftcheck_SOURCES += scripts/check/lc_mcast.c scripts/check/lc_mcast.h
 
 # Joins/leaves host ports to multicast groups by SA MCMemberRecord

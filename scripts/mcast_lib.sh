@@ -19,6 +19,29 @@
 #                                 (default: OpenSM's dump) and the joins
 #
 # MCJOIN names the join client (default: mcjoin next to this file).
+#
+# Groups are joined for real, by SA requests, never written into
+# OpenSM's state:
+#
+#     mcjoin [-t TIMEOUT_MS] [-l | -c] [-q QKEY] [-p PKEY] MGID GUIDFILE|-
+#
+# (run under umad2sim: `fab_sim_client`, or `mc_join` of mcast_lib.sh)
+# sends one SubnAdmSet(MCMemberRecord) per port GUID of GUIDFILE (full
+# member, on the port's behalf: a proxy join, allowed as all ports share
+# the default P_Key) to the SM's LID, QP1; `-c` creates a new group with
+# the first join (Q_Key, P_Key, TClass, SL, FlowLabel given), `-l`
+# leaves (SubnAdmDelete).  One line per port: `joined MGID 0xGUID mlid
+# 0xMLID`, or `failed ... status 0xSTATUS`.  The IPoIB broadcast group
+# `ff12:401b:ffff::ffff:ffff` exists from the first sweep; new groups
+# use `ff12:e001::N` (an IPoIB signature 401b/601b would make OpenSM
+# demand the matching broadcast group).  mcast_lib.sh: `mc_join_groups N
+# SEED [MAX]` (every host into the broadcast group, then N groups of 2
+# to MAX random hosts), `mc_rejoin`, `mc_check`.
+
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then	# run, not sourced: --help
+	sed -n '4,/^[^#]/{/^#/!d;/^# shellcheck/d;s/^# \{0,1\}//;p}' "$0"
+	exit 0
+fi
 
 MC_BCAST=ff12:401b:ffff::ffff:ffff
 MC_MCJOIN=${MCJOIN:-$(dirname "${BASH_SOURCE[0]}")/mcjoin}

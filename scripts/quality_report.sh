@@ -12,6 +12,11 @@
 #
 # Needs a function bad MESSAGE (prints it, exits) from the sourcing script.
 
+if [[ ${BASH_SOURCE[0]} == "$0" ]]; then	# run, not sourced: --help
+	sed -n '4,/^[^#]/{/^#/!d;/^# shellcheck/d;s/^# \{0,1\}//;p}' "$0"
+	exit 0
+fi
+
 report() {
 	local dir=$1 csv=$1/quality.csv
 	[[ -s $csv ]] || bad "no $csv"
@@ -115,7 +120,7 @@ END {
 	print "# Routing quality: turnadd and OpenSM's engines (tables read back from ibsim)"
 	print ""
 	print "Throughput = 1 / (load of the most loaded link direction), every"
-	print "host sending 1.0 (lftcheck, scripts/README.md \"Routing quality\")."
+	print "host sending 1.0 (lftcheck, lftcheck(8) \"ROUTING QUALITY\")."
 	print "\"fallback\": OpenSM did not use the engine (its tables came from"
 	print "minhop); \"failed\": no tables.  (a/b): mean over the a of b seeds"
 	print "that ran with the engine."

@@ -2,7 +2,18 @@
 # The test command: installs what is missing, builds with -Werror and runs
 # every unit and integration test (make check), then make distcheck, then
 # the core's unit tests again built with ASan and UBSan.
+#
+#   bash scripts/test-all.sh    (no options; -h, --help: this text)
+#
+# Builds into _build (removed first) and _build_san; the Debian package
+# test needs root (skipped otherwise).  Output: make's, the logs of the
+# failing tests, then three summary lines (make check, the sanitized unit
+# tests, the Debian package test).  Exit status 0 when everything passed,
+# else 1 (or make's status).
 set -euo pipefail
+# -h, --help: the comment above
+[[ ${1:-} != -h && ${1:-} != --help ]] ||
+	{ sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0; }
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top"
 

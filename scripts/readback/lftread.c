@@ -54,7 +54,12 @@ int main(int argc, char **argv)
 		.name = "lftread",
 		.args = "[-t TIMEOUT_MS] TOPOLOGY",
 		.help = "Prints every switch's LFT, read by directed-route SMPs,\n"
-			"in dump_fts format.  TOPOLOGY: ibnetdiscover output.",
+			"in dump_fts format.  TOPOLOGY: ibnetdiscover output.\n"
+			"  -t TIMEOUT_MS  wait for each SMP answer (default 1000;\n"
+			"                 3 tries)\n"
+			"Exit 0: every switch read; 1: a read failed; 2: bad usage\n"
+			"or topology.  Example (lftread(8)):\n"
+			"  ibnetdiscover > topo.txt && lftread topo.txt > lfts.txt",
 		.dump = dump_switch,
 	};
 

@@ -101,7 +101,16 @@ int main(int argc, char **argv)
 		.name = "mftread",
 		.args = "[-t TIMEOUT_MS] [-m MAX_MLID] TOPOLOGY",
 		.help = "Prints every switch's MFT, read by directed-route SMPs,\n"
-			"in opensm.mcfdbs format.  TOPOLOGY: ibnetdiscover output.",
+			"in opensm.mcfdbs format (lftcheck --mfts reads it).\n"
+			"TOPOLOGY: ibnetdiscover output.\n"
+			"  -t TIMEOUT_MS  wait for each SMP answer (default 1000;\n"
+			"                 3 tries)\n"
+			"  -m MAX_MLID    read blocks up to this MLID only (e.g.\n"
+			"                 0xC07F; default: the switch's\n"
+			"                 MulticastFDBCap)\n"
+			"Exit 0: every switch read; 1: a read failed; 2: bad usage\n"
+			"or topology.  Example:\n"
+			"  ibnetdiscover > topo.txt && mftread topo.txt > mfts.txt",
 		.opts = "m:",
 		.option = mlid_option,
 		.dump = dump_switch,

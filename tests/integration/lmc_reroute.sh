@@ -25,32 +25,21 @@ set -euo pipefail
 . "$(dirname "$0")/test_env.sh"
 # shellcheck source-path=SCRIPTDIR source=odd_lib.sh
 . "$(dirname "$0")/odd_lib.sh"
+# shellcheck source-path=SCRIPTDIR source=reroute_lib.sh
+. "$(dirname "$0")/reroute_lib.sh"
 need_mad_count
 make_tmpdir
 
-# field RUN PHASE COLUMN: a value of the run's summary.csv
-field() {
-	mad_field "$TEST_TMP/$1" "$2" "$3"
-}
-
 # run NAME LMC SPINES TOPOGEN-ARGS...
 run() {
-	local name=$1 lmc=$2 spines=$3 status=0 phase mads bound m want up out
+	local name=$1 lmc=$2 spines=$3 phase mads bound m want up out
 	shift 3
 	"$TOPOGEN" "$@" >"$TEST_TMP/$name.net"
-	"$top_srcdir/scripts/mad_count.sh" --build "$top_builddir" \
-		--plugin-dir "$TURNADD_PLUGIN_DIR" --net "$TEST_TMP/$name.net" \
-		--engine turnadd --lmc "$lmc" --fail ft-spine1 --rows 0 \
-		--timeout 60 --out "$TEST_TMP/$name" \
-		>"$TEST_TMP/$name.txt" 2>&1 || status=$?
-	sed "s/^/$name: /" "$TEST_TMP/$name.txt"
-	expect_status 0 "$status" "mad_count.sh on $name"
+	mad_run "$name" "$TEST_TMP/$name.net" --engine turnadd --lmc "$lmc" \
+		--fail ft-spine1 --timeout 60
 	m=$((1 << lmc))
 	for phase in bringup failure restore; do
-		[[ $(field "$name" "$phase" verdict) == OK ]] ||
-			fail "$name: tables not OK after $phase"
-		[[ $(field "$name" "$phase" configured_by) == turnadd ]] ||
-			fail "$name: OpenSM fell back at $phase"
+		phase_ok "$name" "$phase" turnadd
 		up=$spines
 		[[ $phase == failure ]] && up=$((spines - 1))
 		want=$((m < up ? m : up))
@@ -63,11 +52,7 @@ run() {
 		expect_line "$out" '^hosts=[0-9]+ switches=[0-9]+ host_pairs=[0-9]+ unreachable_host_pairs=0 unreachable_host_to_switch=0$'
 	done
 	for phase in failure restore; do
-		mads=$(field "$name" "$phase" lft_mads)
-		bound=$(field "$name" "$phase" bound)
-		printf '%s: %s: %d LFT MADs, bound %d\n' "$name" "$phase" \
-			"$mads" "$bound"
-		((mads > 0)) || fail "$name: no LFT MAD counted after $phase"
+		phase_mads "$name" "$phase"
 		((mads <= bound)) ||
 			fail "$name: $mads LFT MADs after $phase > bound $bound"
 	done
@@ -88,36 +73,28 @@ host_lids() {
 # no_move NAME LMC PACE FAIL-PREFIX TOPOGEN-ARGS...: a director failure
 # and restore on a 3-level tree with hosts absent, where the failure
 # makes 2^LMC stop dividing the spines a leaf reaches (P 6 -> 5): tables
-# OK, and no host port's LID moves during the failure (an old layout of
-# one group a rank was once taken for the spine sets of the survivors
-# and regrouped: 184 LFT MADs instead of 32 at LMC 1, ft-leaf0-h1 2 ->
+# OK, and no host port's LID moves during the failure (a layout that
+# took one group a rank for the spine sets of the survivors would
+# regroup them: 184 LFT MADs instead of 32 at LMC 1, ft-leaf0-h1 2 ->
 # 90) nor after the restore.  PACE > 0: the director's switches are
 # relinked PACE seconds apart (mad_count.sh --relink-pace), so sweeps
 # see part of it back, leaves with P and P - 1 uplinks; then no port
-# may move at any sweep either (the plugin's "M moved" log; the first
-# of those sweeps regrouped into one group a rank: 69 host LIDs moved,
-# 751 LFT MADs at the restore instead of 124, LMC 2)
+# may move at any sweep either (the plugin's "M moved" log; regrouping
+# into one group a rank there moves 69 host LIDs, 751 LFT MADs at the
+# restore instead of 124, LMC 2)
 no_move() {
-	local name=$1 lmc=$2 pace=$3 prefix=$4 status=0 phase n moved
+	local name=$1 lmc=$2 pace=$3 prefix=$4 phase n moved
 	local paced=()
 	shift 4
 	((pace > 0)) && paced=(--relink-pace "$pace")
 	"$TOPOGEN" "$@" >"$TEST_TMP/$name.net"
-	"$top_srcdir/scripts/mad_count.sh" --build "$top_builddir" \
-		--plugin-dir "$TURNADD_PLUGIN_DIR" --net "$TEST_TMP/$name.net" \
-		--engine turnadd --lmc "$lmc" --fail-prefix "$prefix" \
-		"${paced[@]}" --rows 0 --timeout 60 --out "$TEST_TMP/$name" \
-		>"$TEST_TMP/$name.txt" 2>&1 || status=$?
-	sed "s/^/$name: /" "$TEST_TMP/$name.txt"
-	expect_status 0 "$status" "mad_count.sh on $name"
+	mad_run "$name" "$TEST_TMP/$name.net" --engine turnadd --lmc "$lmc" \
+		--fail-prefix "$prefix" "${paced[@]}" --timeout 60
 	host_lids "$name" bringup >"$TEST_TMP/$name-bringup.lids"
 	n=$(wc -l <"$TEST_TMP/$name-bringup.lids")
 	((n > 0)) || fail "$name: no host LID read back"
 	for phase in bringup failure restore; do
-		[[ $(field "$name" "$phase" verdict) == OK ]] ||
-			fail "$name: tables not OK after $phase"
-		[[ $(field "$name" "$phase" configured_by) == turnadd ]] ||
-			fail "$name: OpenSM fell back at $phase"
+		phase_ok "$name" "$phase" turnadd
 		[[ $phase == bringup ]] && continue
 		host_lids "$name" "$phase" >"$TEST_TMP/$name-$phase.lids"
 		moved=$(join "$TEST_TMP/$name-bringup.lids" \

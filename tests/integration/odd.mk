@@ -9,7 +9,7 @@ odd_test_scripts = \
 
 TESTS += $(odd_test_scripts)
 dist_noinst_SCRIPTS += $(odd_test_scripts)
-EXTRA_DIST += tests/integration/odd_lib.sh
+EXTRA_DIST += tests/integration/odd_lib.sh tests/integration/reroute_lib.sh
 
 # LMC > 0: distinct spines per port and LFT MADs at the bound after a
 # spine failure and restore (tests/integration/lmc_reroute.sh).
