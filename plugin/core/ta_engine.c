@@ -74,6 +74,7 @@ struct route_job {
 	 * the routing is made again the other way (redecide_around_tree).
 	 */
 	int keep_try;		/* this routing may try it */
+	int reopen;		/* allow_fitting() before routing */
 	int no_escape;
 	int escape_needed;
 	/* bring-up (try_tp_candidate()): channel loads of the routes */
@@ -579,6 +580,9 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 		return -1;
 	if (j->no_trial)
 		j->root.trial = 0;
+	if (j->reopen && kept &&
+	    (estimate_traffic(j, st) || allow_fitting(j) < 0))
+		return -1;
 	if (j->o->mode == TA_MODE_TURN_ADDITION && kept &&
 	    j->prior->escape_carry && j->prior->escape_parent &&
 	    (taken = try_carried_tree(j, &kept, st)) < 0)
@@ -1665,13 +1669,14 @@ static int try_tp_candidate(struct route_job *j, struct ta_result *res,
  * escape_root that is not in g is no failure (ta_root.h).  What the
  * plugin does with each at a resweep: plugin/turnadd_routing.c.
  */
-static int route_once(const struct ta_graph *g, const struct ta_options *o,
-		      const struct ta_prior *prior, const struct ta_log *log,
-		      struct ta_result *res, int no_trial)
+static int route_job(const struct ta_graph *g, const struct ta_options *o,
+		     const struct ta_prior *prior, const struct ta_log *log,
+		     struct ta_result *res, int no_trial)
 {
 	struct route_job j = { .g = g, .o = o, .prior = prior, .log = log,
 			       .no_trial = no_trial & 1,
-			       .keep_try = prior && !(no_trial & 2) };
+			       .keep_try = prior && !(no_trial & 2),
+			       .reopen = (no_trial & 4) != 0 };
 	const struct ta_stats st0 = { 0 };
 	double t0 = now();
 	uint32_t d;
@@ -1699,7 +1704,7 @@ static int route_once(const struct ta_graph *g, const struct ta_options *o,
 		ta_result_free(res);
 		ta_logf(log, TA_LOG_INFO,
 			"over the kept turn decisions a destination cannot reach every switch: the escape tree's turns are allowed first and the others decided again");
-		return route_once(g, o, prior, log, res, no_trial | 2);
+		return route_job(g, o, prior, log, res, no_trial | 2);
 	}
 	/* a configured root that is gone: one line, naming the one used */
 	ta_root_log_missing(&j.root, g, j.esc.root, log);
@@ -1727,6 +1732,40 @@ static int route_once(const struct ta_graph *g, const struct ta_options *o,
 	}
 	job_free(&j);
 	res->stats.seconds = now() - t0;
+	return 0;
+}
+
+/*
+ * A resweep that kept every decision but left destinations to the
+ * escape rule (the failed part carried the turns they need) is made
+ * again with the prohibited turns that no longer close a cycle allowed
+ * first (allow_fitting); the retry is taken where fewer destinations
+ * need the escape rule.
+ */
+static int route_once(const struct ta_graph *g, const struct ta_options *o,
+		      const struct ta_prior *prior, const struct ta_log *log,
+		      struct ta_result *res, int no_trial)
+{
+	struct ta_result more;
+
+	if (route_job(g, o, prior, log, res, no_trial))
+		return -1;
+	if (!prior || !res->stats.dests_fallback ||
+	    o->mode != TA_MODE_TURN_ADDITION || res->stats.prior_discarded ||
+	    res->stats.turns_kept < res->stats.turns ||
+	    route_job(g, o, prior, NULL, &more, no_trial | 4))
+		return 0;
+	ta_logf(log, TA_LOG_INFO,
+		"%u destinations needed the escape rule over the kept turn decisions; with the prohibited turns that no longer close a cycle allowed, %u: %s",
+		res->stats.dests_fallback, more.stats.dests_fallback,
+		more.stats.dests_fallback < res->stats.dests_fallback ?
+			"taken" : "not taken");
+	if (more.stats.dests_fallback < res->stats.dests_fallback) {
+		ta_result_free(res);
+		*res = more;
+	} else {
+		ta_result_free(&more);
+	}
 	return 0;
 }
 

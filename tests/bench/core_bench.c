@@ -153,6 +153,17 @@ static int make_topo(struct topo *t, int argc, char **argv)
 	if ((!strcmp(argv[0], "mesh") || !strcmp(argv[0], "torus")) &&
 	    argc == 4)
 		return topo_mesh(t, a[0], a[1], a[2], argv[0][0] == 't');
+	if (!strcmp(argv[0], "hyperx") && argc == 4) {
+		unsigned size[8], k;
+
+		for (k = 0; k < a[0] && k < 8; k++)
+			size[k] = a[1];
+		return topo_hyperx(t, a[0], size, a[2]);
+	}
+	if (!strcmp(argv[0], "dragonfly") && (argc == 4 || argc == 5))
+		return topo_dragonfly(t, a[0], a[1], a[2], a[3]);
+	if (!strcmp(argv[0], "dfplus") && (argc == 5 || argc == 6))
+		return topo_dfplus(t, a[0], a[1], a[2], a[3], a[4] ? a[4] : 1);
 	if (!strncmp(argv[0], "ft3join", 7) && argc == 3) {
 		enum topo_join_level lv;
 
@@ -357,7 +368,7 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc || make_topo(&t, argc - optind, argv + optind) ||
 	    (absent > 0 && topo_drop_hosts(&t, (unsigned)absent, 1))) {
-		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] [-K] [-l] [-Q] [-S] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | ft3join[-alt] K LEVEL\n");
+		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] [-K] [-l] [-Q] [-S] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | hyperx D S H | dragonfly A H P [G] | dfplus G L S H [N] | ft3join[-alt] K LEVEL\n");
 		return 2;
 	}
 	ta_saved_init(&sv);
