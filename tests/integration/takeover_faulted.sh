@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # A standby takes over a fabric whose master had routed around a failed
 # switch, then the switch comes back (random net, topogen random 20 10 3
-# 7, and a torus 4 x 4).  Two OpenSMs with turnadd on ibsim, each with
+# 7, a torus 4 x 4 and a Dragonfly+ of 4 groups, a spine failing).  Two OpenSMs with turnadd on ibsim, each with
 # its own cache directory: A (sm_priority 10) at the first switch, B
 # (sm_priority 1) at a host.  Tables and LIDs read back from the
 # simulator; LFT Sets counted in each opensm (libmadcount.so).
@@ -91,4 +91,5 @@ takeover() {
 
 (takeover random rnd-sw3 rnd-sw12-h1 random 20 10 3 7) || exit 1
 (takeover torus torus-sw5 torus-sw10-h1 torus 4 4 2) || exit 1
+(takeover dfplus dfp1-spine0 dfp3-leaf2-h1 dfplus 4 4 4 4) || exit 1
 echo "PASS: a takeover keeps the tables, a later restore returns to the bring-up's"
