@@ -92,11 +92,11 @@ int lft_read_collect(struct lft_read *lr, osm_subn_t *subn,
 		     struct ta_saved *sv, const struct ta_log *log);
 
 /*
- * In ucast_build_fwd_tables after osm_lft_write(): see step 3 above.
+ * In ucast_build_fwd_tables after turnadd_lft_write(): see step 3 above.
  * st->blocks_changed is updated for the blocks made to differ.
  */
-void lft_read_apply(struct lft_read *lr, const struct osm_graph *og,
-		    osm_subn_t *subn, struct osm_lft_stats *st,
+void lft_read_apply(struct lft_read *lr, const struct turnadd_graph *og,
+		    osm_subn_t *subn, struct turnadd_lft_stats *st,
 		    const struct ta_log *log);
 
 /* UCAST_ROUTING_DONE or HEAVY_SWEEP_START: puts need_update back */
