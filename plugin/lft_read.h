@@ -25,9 +25,9 @@
  *     receiver needs);
  *  2. collect (build_lid_matrices): a block still holding the sentinel
  *     was not answered (timeout or error status): that switch's table is
- *     not trusted (blocks reset, whole table pushed as before).  The
- *     tables read seed the routing memory (ta_saved_seed): routes the
- *     switches hold are kept wherever they are still valid;
+ *     not trusted (blocks reset, whole table pushed, as without the
+ *     read).  The tables read seed the routing memory (ta_saved_seed):
+ *     routes the switches hold are kept wherever they are still valid;
  *  3. apply (ucast_build_fwd_tables, after new_lft is written): switches
  *     read in full lose their need_update mark; entries above the
  *     LinearFDBTop read (invalid in the switch) are made to differ so

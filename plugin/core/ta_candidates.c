@@ -335,9 +335,9 @@ static int try_cut_tree(struct route_job *j, struct ta_result *res,
  * Fabrics that are not tree-like: turn addition's own turns, less
  * loaded under the traffic estimate, are kept only if their routes also
  * do at least as well under permutation traffic (ta_perm.h: 100 random
- * permutations and 256 shifts, as many as scripts/lftcheck --perm; with
- * 32 and 32 the estimate was off by up to 2 %, more than the differences
- * it decides).  They prohibit more turns than TP's, so
+ * permutations and 256 shifts, as many as scripts/lftcheck --perm; 32
+ * and 32 put the estimate off by up to 2 %, more than the differences it
+ * decides).  They prohibit more turns than TP's, so
  * their routes are longer on average; where that costs the permutations
  * more than the busiest channel gains, the two metrics disagree and the
  * candidate that is not worse on either is TP's.  1: first is worse.

@@ -111,7 +111,7 @@ static int make_spread(const struct ta_graph *g, uint32_t *spread)
  * lid_assign, which groups them by the same P; the next digit is the
  * switch plus r / P (not the switch times the ranks rounded up: with a
  * factor in common with the next level's number of hops, that digit
- * reached only some of them, e.g. 2 of 6 fabric switches of a director
+ * reaches only some of them, e.g. 2 of 6 fabric switches of a director
  * with 12 ranks on 11 directors).
  * Where P does not divide R (LMC 0, 2-level), by chunks of (rank, leaf)
  * positions instead (ta_period_chunk_keys(), which also gives the
