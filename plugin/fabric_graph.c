@@ -35,8 +35,8 @@ static int cmp_lid(const void *a, const void *b)
 	return (int)x->lid - (int)y->lid;
 }
 
-int64_t osm_graph_switch_index(const struct osm_graph *og,
-			       const osm_switch_t *sw)
+int64_t turnadd_graph_switch_index(const struct turnadd_graph *og,
+				   const osm_switch_t *sw)
 {
 	uint32_t lo = 0, hi = og->g->n_sw;
 	uint64_t guid = switch_guid(sw);
@@ -60,7 +60,7 @@ static const char *port_desc(const osm_port_t *port)
 	return port->p_node->print_desc ? port->p_node->print_desc : "?";
 }
 
-static int add_switches(struct osm_graph *og, osm_subn_t *subn,
+static int add_switches(struct turnadd_graph *og, osm_subn_t *subn,
 			const struct ta_log *log)
 {
 	cl_qmap_t *tbl = &subn->sw_guid_tbl;
@@ -86,7 +86,7 @@ nomem:
 }
 
 /* every cable between two switches, once, from its lower-index end */
-static int add_links(struct osm_graph *og, const struct ta_log *log)
+static int add_links(struct turnadd_graph *og, const struct ta_log *log)
 {
 	uint32_t i;
 
@@ -110,7 +110,7 @@ static int add_links(struct osm_graph *og, const struct ta_log *log)
 					osm_physp_get_port_num(rem));
 				continue;
 			}
-			j = osm_graph_switch_index(og, rem->p_node->sw);
+			j = turnadd_graph_switch_index(og, rem->p_node->sw);
 			if (j < 0) {
 				ta_logf(log, TA_LOG_ERROR,
 					"switch 0x%016" PRIx64 " port %u leads to a switch missing from OpenSM's switch table",
@@ -137,7 +137,7 @@ static int add_links(struct osm_graph *og, const struct ta_log *log)
  * Where the LIDs of port lead: its switch (port 0) or the switch port a
  * CA/router port is cabled to.  0 if found, 1 if the port has no switch.
  */
-static int locate_port(const struct osm_graph *og, const osm_port_t *port,
+static int locate_port(const struct turnadd_graph *og, const osm_port_t *port,
 		       struct lid_dest *d)
 {
 	const osm_physp_t *rem;
@@ -146,14 +146,14 @@ static int locate_port(const struct osm_graph *og, const osm_port_t *port,
 	if (port->p_node->sw) {
 		d->is_host = false;
 		d->sw_port = 0;
-		idx = osm_graph_switch_index(og, port->p_node->sw);
+		idx = turnadd_graph_switch_index(og, port->p_node->sw);
 	} else {
 		rem = port->p_physp ? port->p_physp->p_remote_physp : NULL;
 		if (!rem || !rem->p_node || !rem->p_node->sw)
 			return 1;
 		d->is_host = true;
 		d->sw_port = osm_physp_get_port_num(rem);
-		idx = osm_graph_switch_index(og, rem->p_node->sw);
+		idx = turnadd_graph_switch_index(og, rem->p_node->sw);
 	}
 	if (idx < 0)
 		return 1;
@@ -162,7 +162,7 @@ static int locate_port(const struct osm_graph *og, const osm_port_t *port,
 	return 0;
 }
 
-static int collect_lids(struct osm_graph *og, osm_subn_t *subn,
+static int collect_lids(struct turnadd_graph *og, osm_subn_t *subn,
 			const struct ta_log *log, struct lid_dest **out,
 			size_t *n_out)
 {
@@ -225,7 +225,7 @@ static int collect_lids(struct osm_graph *og, osm_subn_t *subn,
 	return 0;
 }
 
-static int add_dests(struct osm_graph *og, osm_subn_t *subn,
+static int add_dests(struct turnadd_graph *og, osm_subn_t *subn,
 		     const struct ta_log *log)
 {
 	struct lid_dest *lids;
@@ -257,8 +257,8 @@ static int add_dests(struct osm_graph *og, osm_subn_t *subn,
 	return ret;
 }
 
-int osm_graph_build(struct osm_graph *og, osm_subn_t *subn,
-		    const struct ta_log *log)
+int turnadd_graph_build(struct turnadd_graph *og, osm_subn_t *subn,
+			const struct ta_log *log)
 {
 	memset(og, 0, sizeof(*og));
 	og->max_lids_per_port = 1;
@@ -277,11 +277,11 @@ int osm_graph_build(struct osm_graph *og, osm_subn_t *subn,
 	}
 	return 0;
 fail:
-	osm_graph_clear(og);
+	turnadd_graph_clear(og);
 	return -1;
 }
 
-void osm_graph_clear(struct osm_graph *og)
+void turnadd_graph_clear(struct turnadd_graph *og)
 {
 	ta_graph_free(og->g);
 	free(og->sw);

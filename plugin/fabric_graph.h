@@ -15,7 +15,7 @@
 #include "ta_graph.h"
 #include "ta_log.h"
 
-struct osm_graph {
+struct turnadd_graph {
 	struct ta_graph *g;		/* finalized */
 	osm_switch_t **sw;		/* [g->n_sw]: graph index -> switch */
 	uint32_t host_ports;		/* CA/router ports given destinations */
@@ -25,12 +25,12 @@ struct osm_graph {
 };
 
 /* 0 on success; -1 after logging why (og is then empty) */
-int osm_graph_build(struct osm_graph *og, osm_subn_t *subn,
-		    const struct ta_log *log);
-void osm_graph_clear(struct osm_graph *og);
+int turnadd_graph_build(struct turnadd_graph *og, osm_subn_t *subn,
+			const struct ta_log *log);
+void turnadd_graph_clear(struct turnadd_graph *og);
 
 /* graph index of sw, or -1 if the graph does not hold it */
-int64_t osm_graph_switch_index(const struct osm_graph *og,
-			       const osm_switch_t *sw);
+int64_t turnadd_graph_switch_index(const struct turnadd_graph *og,
+				   const osm_switch_t *sw);
 
 #endif

@@ -24,7 +24,7 @@ static void adj_free(struct hop_adj *a)
 	free(a->healthy);
 }
 
-static int adj_build(const struct osm_graph *og, struct hop_adj *a)
+static int adj_build(const struct turnadd_graph *og, struct hop_adj *a)
 {
 	uint32_t n = og->g->n_sw, s, k = 0, cap = 0;
 
@@ -49,7 +49,7 @@ static int adj_build(const struct osm_graph *og, struct hop_adj *a)
 			if (!ph || !ph->p_remote_physp ||
 			    !(rem = ph->p_remote_physp->p_node) || !rem->sw ||
 			    rem == node ||
-			    (j = osm_graph_switch_index(og, rem->sw)) < 0)
+			    (j = turnadd_graph_switch_index(og, rem->sw)) < 0)
 				continue;
 			a->port[k] = p;
 			a->peer[k] = (uint32_t)j;
@@ -116,7 +116,7 @@ static uint8_t *hop_row(osm_switch_t *sw, uint16_t lid)
  * cable; port 0 the least.  dist_to[p * n + d]: hops from switch p to
  * switch d.  Switch by switch, so each switch's rows stay in the cache.
  */
-static int set_switch(const struct osm_graph *og, const struct hop_adj *a,
+static int set_switch(const struct turnadd_graph *og, const struct hop_adj *a,
 		      uint32_t s, const uint16_t *lid, const uint8_t *dist_to,
 		      uint32_t *bad_d)
 {
@@ -151,7 +151,7 @@ static int set_switch(const struct osm_graph *og, const struct hop_adj *a,
 	return 0;
 }
 
-int osm_hops_fill(const struct osm_graph *og, const struct ta_log *log)
+int turnadd_hops_fill(const struct turnadd_graph *og, const struct ta_log *log)
 {
 	uint32_t n = og->g->n_sw, d, s, bad = 0;
 	struct hop_adj a = { 0 };

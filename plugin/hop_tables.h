@@ -24,6 +24,6 @@
  * Fills the hop tables of og's switches (OpenSM has reset them before
  * routing).  Returns 0, or -1 after logging why (allocation failure).
  */
-int osm_hops_fill(const struct osm_graph *og, const struct ta_log *log);
+int turnadd_hops_fill(const struct turnadd_graph *og, const struct ta_log *log);
 
 #endif

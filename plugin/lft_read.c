@@ -211,7 +211,7 @@ static bool check_switch(osm_switch_t *sw, const struct lft_read_switch *r)
 		return false;
 	for (b = 0; b < n; b++)
 		if (is_mark(sw->lft + b * LFT_BLOCK)) {
-			/* never let the mark into new_lft (osm_lft_write
+			/* never let the mark into new_lft (turnadd_lft_write
 			 * copies entries of LIDs no port holds) */
 			memset(sw->lft + b * LFT_BLOCK, OSM_NO_PATH,
 			       LFT_BLOCK);
@@ -310,8 +310,8 @@ static uint32_t differing_blocks(const osm_switch_t *sw)
 	return d;
 }
 
-void lft_read_apply(struct lft_read *lr, const struct osm_graph *og,
-		    osm_subn_t *subn, struct osm_lft_stats *st,
+void lft_read_apply(struct lft_read *lr, const struct turnadd_graph *og,
+		    osm_subn_t *subn, struct turnadd_lft_stats *st,
 		    const struct ta_log *log)
 {
 	uint32_t s, trusted = 0, whole = 0;

@@ -25,9 +25,9 @@
  *     receiver needs);
  *  2. collect (build_lid_matrices): a block still holding the sentinel
  *     was not answered (timeout or error status): that switch's table is
- *     not trusted (blocks reset, whole table pushed as before).  The
- *     tables read seed the routing memory (ta_saved_seed): routes the
- *     switches hold are kept wherever they are still valid;
+ *     not trusted (blocks reset, whole table pushed, as without the
+ *     read).  The tables read seed the routing memory (ta_saved_seed):
+ *     routes the switches hold are kept wherever they are still valid;
  *  3. apply (ucast_build_fwd_tables, after new_lft is written): switches
  *     read in full lose their need_update mark; entries above the
  *     LinearFDBTop read (invalid in the switch) are made to differ so
@@ -92,11 +92,11 @@ int lft_read_collect(struct lft_read *lr, osm_subn_t *subn,
 		     struct ta_saved *sv, const struct ta_log *log);
 
 /*
- * In ucast_build_fwd_tables after osm_lft_write(): see step 3 above.
+ * In ucast_build_fwd_tables after turnadd_lft_write(): see step 3 above.
  * st->blocks_changed is updated for the blocks made to differ.
  */
-void lft_read_apply(struct lft_read *lr, const struct osm_graph *og,
-		    osm_subn_t *subn, struct osm_lft_stats *st,
+void lft_read_apply(struct lft_read *lr, const struct turnadd_graph *og,
+		    osm_subn_t *subn, struct turnadd_lft_stats *st,
 		    const struct ta_log *log);
 
 /* UCAST_ROUTING_DONE or HEAVY_SWEEP_START: puts need_update back */

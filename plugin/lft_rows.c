@@ -4,7 +4,7 @@
 
 #include "lft_rows.h"
 
-struct ta_saved_row *osm_lft_rows(const struct osm_graph *og)
+struct ta_saved_row *turnadd_lft_rows(const struct turnadd_graph *og)
 {
 	uint32_t n = og->g ? og->g->n_sw : 0, s;
 	struct ta_saved_row *rows = calloc(n + 1, sizeof(*rows));

@@ -16,6 +16,6 @@
  * rows[s] = OpenSM's table of og's switch s (port NULL where it has
  * none); free() it.  NULL on allocation failure.
  */
-struct ta_saved_row *osm_lft_rows(const struct osm_graph *og);
+struct ta_saved_row *turnadd_lft_rows(const struct turnadd_graph *og);
 
 #endif

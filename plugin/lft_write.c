@@ -7,7 +7,7 @@
 #define LFT_BLOCK IB_SMP_DATA_SIZE	/* LIDs in one LFT MAD */
 
 /* NULL if switch s may forward dest d through out_port, else why not */
-static const char *bad_port(const struct osm_graph *og, uint32_t s,
+static const char *bad_port(const struct turnadd_graph *og, uint32_t s,
 			    uint32_t d, uint8_t out_port)
 {
 	const struct ta_dest *dest = &og->g->dest[d];
@@ -30,9 +30,9 @@ static const char *bad_port(const struct osm_graph *og, uint32_t s,
 	return NULL;
 }
 
-static int write_switch(const struct osm_graph *og,
+static int write_switch(const struct turnadd_graph *og,
 			const struct ta_result *res, uint32_t s,
-			const struct ta_log *log, struct osm_lft_stats *st)
+			const struct ta_log *log, struct turnadd_lft_stats *st)
 {
 	osm_switch_t *sw = og->sw[s];
 	uint32_t d, b, n_blocks;
@@ -78,8 +78,9 @@ static int write_switch(const struct osm_graph *og,
 	return 0;
 }
 
-int osm_lft_write(const struct osm_graph *og, const struct ta_result *res,
-		  const struct ta_log *log, struct osm_lft_stats *st)
+int turnadd_lft_write(const struct turnadd_graph *og,
+		      const struct ta_result *res, const struct ta_log *log,
+		      struct turnadd_lft_stats *st)
 {
 	uint32_t s;
 
@@ -103,8 +104,8 @@ int osm_lft_write(const struct osm_graph *og, const struct ta_result *res,
 	return 0;
 }
 
-void osm_lft_trust_tables(const struct osm_graph *og, osm_subn_t *subn,
-			  struct osm_lft_stats *st)
+void turnadd_lft_trust_tables(const struct turnadd_graph *og, osm_subn_t *subn,
+			      struct turnadd_lft_stats *st)
 {
 	uint32_t s;
 

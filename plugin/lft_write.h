@@ -15,7 +15,7 @@
 #include "ta_engine.h"
 #include "ta_log.h"
 
-struct osm_lft_stats {
+struct turnadd_lft_stats {
 	uint32_t switches;
 	uint16_t max_lid;		/* largest max_lid_ho seen */
 	uint64_t blocks;		/* 64-LID blocks up to max_lid_ho */
@@ -29,8 +29,9 @@ struct osm_lft_stats {
  * for the switch's own LIDs).  Returns 0, or -1 after logging the first
  * bad entry; the tables are then not to be used.
  */
-int osm_lft_write(const struct osm_graph *og, const struct ta_result *res,
-		  const struct ta_log *log, struct osm_lft_stats *st);
+int turnadd_lft_write(const struct turnadd_graph *og,
+		      const struct ta_result *res, const struct ta_log *log,
+		      struct turnadd_lft_stats *st);
 
 /*
  * OpenSM marks every switch that reported a port state change for a
@@ -41,7 +42,7 @@ int osm_lft_write(const struct osm_graph *og, const struct ta_result *res,
  * blocks are sent.  New switches (need_update 2) and subnet-wide updates
  * are left alone.
  */
-void osm_lft_trust_tables(const struct osm_graph *og, osm_subn_t *subn,
-			  struct osm_lft_stats *st);
+void turnadd_lft_trust_tables(const struct turnadd_graph *og, osm_subn_t *subn,
+			      struct turnadd_lft_stats *st);
 
 #endif

@@ -3,7 +3,7 @@
 
 #include "log_bridge.h"
 
-static osm_log_level_t osm_level(enum ta_log_level level)
+static osm_log_level_t bridge_level(enum ta_log_level level)
 {
 	switch (level) {
 	case TA_LOG_ERROR:
@@ -21,16 +21,16 @@ static osm_log_level_t osm_level(enum ta_log_level level)
 static void bridge_write(void *ctx, enum ta_log_level level, const char *msg)
 {
 	osm_log_t *log = ctx;
-	osm_log_level_t osm_lvl = osm_level(level);
+	osm_log_level_t lvl = bridge_level(level);
 	size_t len = strlen(msg);
 	const char *eol = (len && msg[len - 1] == '\n') ? "" : "\n";
 
-	if (!osm_log_is_active(log, osm_lvl))
+	if (!osm_log_is_active(log, lvl))
 		return;
-	osm_log(log, osm_lvl, "turnadd: %s%s", msg, eol);
+	osm_log(log, lvl, "turnadd: %s%s", msg, eol);
 }
 
-void osm_log_bridge_init(struct ta_log *tl, osm_log_t *osm_log)
+void turnadd_log_bridge_init(struct ta_log *tl, osm_log_t *osm_log)
 {
 	tl->fn = bridge_write;
 	tl->ctx = osm_log;

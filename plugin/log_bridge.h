@@ -10,6 +10,6 @@
 #include "ta_log.h"
 
 /* makes *tl write to osm_log; osm_log must outlive *tl */
-void osm_log_bridge_init(struct ta_log *tl, osm_log_t *osm_log);
+void turnadd_log_bridge_init(struct ta_log *tl, osm_log_t *osm_log);
 
 #endif

@@ -8,7 +8,7 @@
 #define MC_SLOTS (IB_LID_MCAST_END_HO - IB_LID_MCAST_START_HO + 1)
 
 /* one group's tree: its links by GUIDs and ports, and in the graph */
-struct osm_mc_saved {
+struct turnadd_mc_saved {
 	uint32_t n;
 	uint64_t *guid;		/* [2n]: both ends of each link */
 	uint8_t *port;		/* [2n] */
@@ -16,12 +16,12 @@ struct osm_mc_saved {
 	uint32_t epoch;
 };
 
-void osm_mcast_init(struct osm_mcast *mc)
+void turnadd_mcast_init(struct turnadd_mcast *mc)
 {
 	memset(mc, 0, sizeof(*mc));
 }
 
-static void saved_free(struct osm_mc_saved *s)
+static void saved_free(struct turnadd_mc_saved *s)
 {
 	if (!s)
 		return;
@@ -31,7 +31,7 @@ static void saved_free(struct osm_mc_saved *s)
 	free(s);
 }
 
-static void drop_graph(struct osm_mcast *mc)
+static void drop_graph(struct turnadd_mcast *mc)
 {
 	ta_mcast_free(&mc->m);
 	ta_graph_free(mc->g);
@@ -42,7 +42,7 @@ static void drop_graph(struct osm_mcast *mc)
 	mc->escape_parent = NULL;
 }
 
-void osm_mcast_free(struct osm_mcast *mc)
+void turnadd_mcast_free(struct turnadd_mcast *mc)
 {
 	uint32_t k;
 
@@ -54,8 +54,8 @@ void osm_mcast_free(struct osm_mcast *mc)
 	memset(mc, 0, sizeof(*mc));
 }
 
-int osm_mcast_adopt(struct osm_mcast *mc, struct ta_graph **g,
-		    struct ta_result *res, const struct ta_log *log)
+int turnadd_mcast_adopt(struct turnadd_mcast *mc, struct ta_graph **g,
+			struct ta_result *res, const struct ta_log *log)
 {
 	drop_graph(mc);
 	mc->epoch++;
@@ -111,8 +111,8 @@ static int64_t link_at(const struct ta_graph *g, uint32_t s, uint8_t port)
  * The prior tree's links in this graph: those whose both ends are
  * still the same switch ports.  Returns the count; *out malloc'ed.
  */
-static uint32_t map_prior(const struct osm_mcast *mc,
-			  const struct osm_mc_saved *s, uint32_t **out)
+static uint32_t map_prior(const struct turnadd_mcast *mc,
+			  const struct turnadd_mc_saved *s, uint32_t **out)
 {
 	const struct ta_graph *g = mc->g;
 	uint32_t k, n = 0;
@@ -168,7 +168,7 @@ static int members_add(struct members *m, uint32_t sw, uint8_t port)
 }
 
 /* every member port of the groups of mbox (a port once) */
-static int collect_members(const struct osm_mcast *mc, osm_mgrp_box_t *mbox,
+static int collect_members(const struct turnadd_mcast *mc, osm_mgrp_box_t *mbox,
 			   struct members *m)
 {
 	cl_list_item_t *li;
@@ -221,11 +221,11 @@ static int collect_members(const struct osm_mcast *mc, osm_mgrp_box_t *mbox,
 	return 0;
 }
 
-static struct osm_mc_saved *save_tree(const struct ta_graph *g,
-				      const struct ta_mc_tree *t,
-				      uint32_t epoch)
+static struct turnadd_mc_saved *save_tree(const struct ta_graph *g,
+					  const struct ta_mc_tree *t,
+					  uint32_t epoch)
 {
-	struct osm_mc_saved *s = calloc(1, sizeof(*s));
+	struct turnadd_mc_saved *s = calloc(1, sizeof(*s));
 	uint32_t k;
 
 	if (!s)
@@ -265,7 +265,7 @@ static int set_port(const struct ta_graph *g, osm_subn_t *subn, uint32_t s,
 	return 0;
 }
 
-static void tally_tree(struct osm_mc_tally *y, const struct ta_mc_tree *t,
+static void tally_tree(struct turnadd_mc_tally *y, const struct ta_mc_tree *t,
 		       bool had_prior, bool failed)
 {
 	y->groups++;
@@ -279,9 +279,9 @@ static void tally_tree(struct osm_mc_tally *y, const struct ta_mc_tree *t,
 		*(t->kept == t->n_links ? &y->kept : &y->partly) += 1;
 }
 
-void osm_mcast_report(struct osm_mcast *mc, const struct ta_log *log)
+void turnadd_mcast_report(struct turnadd_mcast *mc, const struct ta_log *log)
 {
-	const struct osm_mc_tally *y = &mc->tally;
+	const struct turnadd_mc_tally *y = &mc->tally;
 
 	if (!y->groups && !y->removed)
 		return;
@@ -301,16 +301,16 @@ static const char *how_built(const struct ta_mc_tree *t, bool had_prior)
 	return t->kept == t->n_links ? "kept" : "partly kept";
 }
 
-ib_api_status_t osm_mcast_build(struct osm_mcast *mc, osm_subn_t *subn,
-				osm_mgrp_box_t *mbox,
-				const struct ta_log *log)
+ib_api_status_t turnadd_mcast_build(struct turnadd_mcast *mc, osm_subn_t *subn,
+				    osm_mgrp_box_t *mbox,
+				    const struct ta_log *log)
 {
 	uint16_t mlid = mbox->mlid;
 	uint32_t slot = mlid - IB_LID_MCAST_START_HO, n_prior, k, bad = 0;
 	struct members mem = { 0 };
 	struct ta_mc_tree t;
 	uint32_t *prior = NULL;
-	struct osm_mc_saved *old;
+	struct turnadd_mc_saved *old;
 	ib_api_status_t ret = IB_ERROR;
 
 	if (!mc->g || mlid < IB_LID_MCAST_START_HO) {

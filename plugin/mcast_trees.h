@@ -19,10 +19,10 @@
 #include "ta_log.h"
 #include "ta_mcast.h"
 
-struct osm_mc_saved;
+struct turnadd_mc_saved;
 
 /* what the multicast manager asked for since the latest routing */
-struct osm_mc_tally {
+struct turnadd_mc_tally {
 	uint32_t groups;	/* trees built */
 	uint32_t kept, partly, rebuilt, fresh, escape;
 	uint32_t removed;	/* groups left with fewer than 2 members */
@@ -30,18 +30,18 @@ struct osm_mc_tally {
 	uint64_t links;		/* links of the trees built */
 };
 
-struct osm_mcast {
+struct turnadd_mcast {
 	struct ta_graph *g;	/* of the latest turnadd routing (owned) */
 	uint8_t *turn_state;
 	uint32_t *escape_parent;
 	struct ta_mcast m;
 	uint32_t epoch;		/* routings adopted */
-	struct osm_mc_saved **tree;	/* per MLID - 0xC000, or NULL */
-	struct osm_mc_tally tally;
+	struct turnadd_mc_saved **tree;	/* per MLID - 0xC000, or NULL */
+	struct turnadd_mc_tally tally;
 };
 
-void osm_mcast_init(struct osm_mcast *mc);
-void osm_mcast_free(struct osm_mcast *mc);
+void turnadd_mcast_init(struct turnadd_mcast *mc);
+void turnadd_mcast_free(struct turnadd_mcast *mc);
 
 /*
  * Takes over the graph and the turn decisions of a routing (*g,
@@ -49,19 +49,19 @@ void osm_mcast_free(struct osm_mcast *mc);
  * built over them until the next routing.  -1 (logged) if out of
  * memory: no tree is built then.
  */
-int osm_mcast_adopt(struct osm_mcast *mc, struct ta_graph **g,
-		    struct ta_result *res, const struct ta_log *log);
+int turnadd_mcast_adopt(struct turnadd_mcast *mc, struct ta_graph **g,
+			struct ta_result *res, const struct ta_log *log);
 
 /* the mcast_build_stree callback's work; IB_SUCCESS or IB_ERROR */
-ib_api_status_t osm_mcast_build(struct osm_mcast *mc, osm_subn_t *subn,
-				osm_mgrp_box_t *mbox,
-				const struct ta_log *log);
+ib_api_status_t turnadd_mcast_build(struct turnadd_mcast *mc, osm_subn_t *subn,
+				    osm_mgrp_box_t *mbox,
+				    const struct ta_log *log);
 
 /*
  * One line summing the trees built since the latest routing (at
  * OpenSM's SUBNET UP, after its multicast manager ran); nothing if no
  * tree was asked for.  Zeroes the tally.
  */
-void osm_mcast_report(struct osm_mcast *mc, const struct ta_log *log);
+void turnadd_mcast_report(struct turnadd_mcast *mc, const struct ta_log *log);
 
 #endif

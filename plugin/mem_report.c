@@ -10,7 +10,7 @@
 
 #define MB (1024.0 * 1024.0)
 
-size_t osm_graph_bytes(const struct ta_graph *g)
+size_t turnadd_graph_bytes(const struct ta_graph *g)
 {
 	size_t n;
 	uint32_t s;
@@ -75,10 +75,10 @@ void turnadd_trim_heap(const struct ta_log *log)
 
 void turnadd_log_memory(const struct ta_log *log, const struct ta_saved *sv,
 			const struct ta_home *home,
-			const struct osm_mcast *mc)
+			const struct turnadd_mcast *mc)
 {
 	struct mallinfo2 mi = mallinfo2();
-	size_t graph = osm_graph_bytes(mc->g);
+	size_t graph = turnadd_graph_bytes(mc->g);
 
 	if (mc->g)
 		graph += mc->g->n_turn_slots + mc->g->n_sw *

@@ -15,7 +15,7 @@
 #include "ta_saved.h"
 
 /* bytes of g's arrays (names and descriptions not counted) */
-size_t osm_graph_bytes(const struct ta_graph *g);
+size_t turnadd_graph_bytes(const struct ta_graph *g);
 
 /*
  * With TURNADD_MEM_PROBE set in opensm's environment (diagnostics): one
@@ -43,6 +43,6 @@ void turnadd_trim_heap(const struct ta_log *log);
 
 void turnadd_log_memory(const struct ta_log *log, const struct ta_saved *sv,
 			const struct ta_home *home,
-			const struct osm_mcast *mc);
+			const struct turnadd_mcast *mc);
 
 #endif

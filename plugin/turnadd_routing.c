@@ -27,12 +27,12 @@ struct turnadd_ctx *turnadd_ctx_new(osm_opensm_t *osm)
 	if (!ctx)
 		return NULL;
 	ctx->osm = osm;
-	osm_log_bridge_init(&ctx->log, &osm->log);
+	turnadd_log_bridge_init(&ctx->log, &osm->log);
 	ta_saved_init(&ctx->saved);
 	/* the latest routing's ports are read from OpenSM's tables */
 	ctx->saved.lft_rows = 1;
 	lft_read_init(&ctx->lft_read);
-	osm_mcast_init(&ctx->mcast);
+	turnadd_mcast_init(&ctx->mcast);
 	return ctx;
 }
 
@@ -42,7 +42,7 @@ void turnadd_ctx_release(struct turnadd_ctx *ctx)
 		ta_result_free(&ctx->result);
 	memset(&ctx->result, 0, sizeof(ctx->result));
 	ctx->have_result = false;
-	osm_graph_clear(&ctx->graph);
+	turnadd_graph_clear(&ctx->graph);
 }
 
 void turnadd_ctx_free(struct turnadd_ctx *ctx)
@@ -55,7 +55,7 @@ void turnadd_ctx_free(struct turnadd_ctx *ctx)
 	ta_fabric_key_free(&ctx->key);
 	ta_fabric_key_free(&ctx->last_key);
 	lft_read_free(&ctx->lft_read);
-	osm_mcast_free(&ctx->mcast);
+	turnadd_mcast_free(&ctx->mcast);
 	free(ctx);
 }
 
@@ -179,7 +179,7 @@ static int hop_tables(struct turnadd_ctx *ctx, enum ta_hop_tables how)
 
 	if (how == TA_HOPS_OPENSM || ctx->osm->subn.opt.hop_weights_file)
 		return 1;
-	if (osm_hops_fill(&ctx->graph, &ctx->log)) {
+	if (turnadd_hops_fill(&ctx->graph, &ctx->log)) {
 		ta_logf(&ctx->log, TA_LOG_ERROR,
 			"OpenSM builds the min-hop tables instead");
 		return 1;
@@ -211,7 +211,7 @@ static int build_lid_matrices(void *context)
 	ctx->lft_update = opts.lft_update;
 	ctx->mcast_opensm = opts.mcast_opensm;
 
-	if (osm_graph_build(&ctx->graph, &ctx->osm->subn, &ctx->log) ||
+	if (turnadd_graph_build(&ctx->graph, &ctx->osm->subn, &ctx->log) ||
 	    test_fail(ctx, "graph")) {
 		ta_options_clear(&opts);
 		return fail_or_keep(ctx, "cannot build the fabric graph",
@@ -236,7 +236,7 @@ static int build_lid_matrices(void *context)
 	ta_fabric_key_free(&ctx->key);
 	if (ta_fabric_key_make(&ctx->key, ctx->graph.g))
 		ta_fabric_key_free(&ctx->key);
-	rows = osm_lft_rows(&ctx->graph);
+	rows = turnadd_lft_rows(&ctx->graph);
 	if (test_fail(ctx, "prior") || !rows ||
 	    ta_saved_prior_rows(&ctx->saved, ctx->graph.g, rows, &prior)) {
 		free(rows);
@@ -274,13 +274,14 @@ static ib_api_status_t mcast_build_stree(void *context, osm_mgrp_box_t *mbox)
 {
 	struct turnadd_ctx *ctx = context;
 
-	return osm_mcast_build(&ctx->mcast, &ctx->osm->subn, mbox, &ctx->log);
+	return turnadd_mcast_build(&ctx->mcast, &ctx->osm->subn, mbox,
+				   &ctx->log);
 }
 
 static int ucast_build_fwd_tables(void *context)
 {
 	struct turnadd_ctx *ctx = context;
-	struct osm_lft_stats st;
+	struct turnadd_lft_stats st;
 	struct ta_saved_row *rows;
 	double t0 = now_seconds();
 
@@ -293,12 +294,12 @@ static int ucast_build_fwd_tables(void *context)
 		return fail_or_keep(ctx, "no routes computed", NULL) < 0 ?
 		       -1 : (keep_tables(ctx), 0);
 	if (test_fail(ctx, "tables") ||
-	    osm_lft_write(&ctx->graph, &ctx->result, &ctx->log, &st))
+	    turnadd_lft_write(&ctx->graph, &ctx->result, &ctx->log, &st))
 		return fail_or_keep(ctx, "cannot write the forwarding tables",
 				    NULL) < 0 ? -1 : (keep_tables(ctx), 0);
 	/* before lft_read_apply: OpenSM's tables still hold the previous
 	 * routing, where the memory finds the homes it keeps */
-	rows = osm_lft_rows(&ctx->graph);
+	rows = turnadd_lft_rows(&ctx->graph);
 	if (!rows ||
 	    ta_saved_update_rows(&ctx->saved, ctx->graph.g, &ctx->result,
 				 rows)) {
@@ -314,11 +315,12 @@ static int ucast_build_fwd_tables(void *context)
 	}
 	ta_fabric_key_move(&ctx->last_key, &ctx->key);
 	if (ctx->lft_update == TA_LFT_CHANGED_BLOCKS)
-		osm_lft_trust_tables(&ctx->graph, &ctx->osm->subn, &st);
+		turnadd_lft_trust_tables(&ctx->graph, &ctx->osm->subn, &st);
 	lft_read_apply(&ctx->lft_read, &ctx->graph, &ctx->osm->subn, &st,
 		       &ctx->log);
 	turnadd_log_lft(&ctx->log, &st, now_seconds() - t0);
-	osm_mcast_adopt(&ctx->mcast, &ctx->graph.g, &ctx->result, &ctx->log);
+	turnadd_mcast_adopt(&ctx->mcast, &ctx->graph.g, &ctx->result,
+			    &ctx->log);
 	if (ctx->re)
 		ctx->re->mcast_build_stree = ctx->mcast_opensm ? NULL :
 					     mcast_build_stree;
@@ -348,7 +350,7 @@ void turnadd_sweep_event(struct turnadd_ctx *ctx, osm_epi_event_id_t id)
 			      &ctx->log);
 		break;
 	case OSM_EVENT_ID_SUBNET_UP:
-		osm_mcast_report(&ctx->mcast, &ctx->log);
+		turnadd_mcast_report(&ctx->mcast, &ctx->log);
 		if (ctx->trim_due)
 			turnadd_trim_heap(&ctx->log);
 		ctx->trim_due = false;

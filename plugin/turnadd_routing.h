@@ -24,7 +24,7 @@ struct turnadd_ctx {
 	osm_opensm_t *osm;
 	struct ta_log log;		/* to OpenSM's log */
 	/* from build_lid_matrices to ucast_build_fwd_tables: */
-	struct osm_graph graph;
+	struct turnadd_graph graph;
 	struct ta_result result;
 	bool have_result;
 	enum ta_lft_update lft_update;	/* of the options of this routing */
@@ -42,7 +42,7 @@ struct turnadd_ctx {
 	bool keep_tables;	/* this routing failed: tables stay */
 	unsigned routings;	/* routings attempted (test knob) */
 	/* multicast trees over the latest routing's turns */
-	struct osm_mcast mcast;
+	struct turnadd_mcast mcast;
 	struct osm_routing_engine *re;	/* as registered (its
 					 * mcast_build_stree follows the
 					 * mcast_trees option) */

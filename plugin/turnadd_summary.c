@@ -39,7 +39,7 @@ void turnadd_log_options(const struct ta_log *log, const struct ta_options *o,
 			mode_name(o->mode));
 }
 
-void turnadd_log_route(const struct ta_log *log, const struct osm_graph *og,
+void turnadd_log_route(const struct ta_log *log, const struct turnadd_graph *og,
 		       const struct ta_stats *st, double graph_seconds)
 {
 	const struct ta_graph *g = og->g;
@@ -110,8 +110,8 @@ void turnadd_log_route(const struct ta_log *log, const struct osm_graph *og,
 			st->unreachable);
 }
 
-void turnadd_log_lft(const struct ta_log *log, const struct osm_lft_stats *st,
-		     double seconds)
+void turnadd_log_lft(const struct ta_log *log,
+		     const struct turnadd_lft_stats *st, double seconds)
 {
 	ta_logf(log, TA_LOG_INFO,
 		"LFTs: %u switches up to LID %u, %" PRIu64 " of %" PRIu64 " 64-LID blocks differ from the switches' tables; %u switches with only port state changes keep their tables (lft_update changed_blocks); %.3f s",

@@ -13,9 +13,9 @@
 
 void turnadd_log_options(const struct ta_log *log, const struct ta_options *o,
 			 const char *path);
-void turnadd_log_route(const struct ta_log *log, const struct osm_graph *og,
+void turnadd_log_route(const struct ta_log *log, const struct turnadd_graph *og,
 		       const struct ta_stats *st, double graph_seconds);
-void turnadd_log_lft(const struct ta_log *log, const struct osm_lft_stats *st,
-		     double seconds);
+void turnadd_log_lft(const struct ta_log *log,
+		     const struct turnadd_lft_stats *st, double seconds);
 
 #endif

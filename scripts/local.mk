@@ -92,3 +92,4 @@ EXTRA_DIST += results/quality/quality.csv results/quality/roots.csv \
 
 # Mutation run (not in make check; README, Tests).
 dist_noinst_SCRIPTS += scripts/mutate.sh
+EXTRA_DIST += scripts/mutations.txt

@@ -26,6 +26,9 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_turnadd.h \
 	plugin/core/ta_turnprohib.c plugin/core/ta_turnprohib.h \
 	plugin/core/ta_engine.c plugin/core/ta_engine.h \
+	plugin/core/ta_job.h \
+	plugin/core/ta_route_write.c plugin/core/ta_second_pass.c \
+	plugin/core/ta_candidates.c \
 	plugin/core/ta_period.c plugin/core/ta_period.h \
 	plugin/core/ta_spine_sets.c plugin/core/ta_spine_sets.h \
 	plugin/core/ta_spine_spread.c plugin/core/ta_spine_spread.h \

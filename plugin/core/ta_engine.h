@@ -70,8 +70,8 @@ struct ta_options {
 				 * (tp_candidate still runs) */
 #define TA_EXP_HOP_CHOICE 8u	/* fabrics that are not tree-like:
 				 * shortest allowed paths, equal next hops
-				 * by load (the balanced choice before the
-				 * least-cost paths; tp_candidate runs) */
+				 * by load instead of the least-cost
+				 * paths (tp_candidate runs) */
 
 void ta_options_init(struct ta_options *o);
 void ta_options_clear(struct ta_options *o);

@@ -33,7 +33,7 @@
  * still hold), so that routing chooses every route afresh, as at a
  * bring-up of the whole fabric (the turn decisions are kept; LIDs are
  * not the memory's business).  A switch that comes back after a failure
- * was seen: minimal change as before.
+ * (one seen before): minimal change.
  */
 #ifndef TA_SAVED_H
 #define TA_SAVED_H
