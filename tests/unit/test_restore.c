@@ -10,7 +10,9 @@
  *    channel and permutation bandwidth walked hop by hop here);
  *  - after the restore every port and turn decision is the bring-up's;
  *  - a standby that reads the tables after the failure (ta_saved_seed)
- *    keeps them whole (ta_route_adopt), acyclic with its turn decisions.
+ *    keeps them whole (ta_route_adopt), acyclic with its turn decisions;
+ *    shortest-path tables on a ring, whose turns close a cycle, it
+ *    does not keep.
  * The fabric keys tell what changed.
  */
 #include <check.h>
@@ -272,6 +274,65 @@ START_TEST(restore_without_home)
 }
 END_TEST
 
+/*
+ * Shortest-path tables on a ring: every switch sends towards the
+ * nearer side (both sides used), so the turns close the ring's cycle.
+ * A standby that reads them must not keep them.
+ */
+START_TEST(takeover_cyclic_tables)
+{
+	struct topo t;
+	struct ta_graph *g;
+	struct ta_result ring = { 0 }, got;
+	struct ta_saved sv;
+	struct ta_prior_buf pb;
+	struct ta_options o;
+	uint32_t s, d, i, *dist, *queue;
+
+	ck_assert_int_eq(topo_ring(&t, 6, 1), 0);
+	g = topo_to_graph(&t);
+	ck_assert_ptr_nonnull(g);
+	dist = malloc(g->n_sw * sizeof(*dist));
+	queue = malloc(g->n_sw * sizeof(*queue));
+	ring.n_sw = g->n_sw;
+	ring.n_dest = g->n_dest;
+	ring.port = malloc((size_t)g->n_sw * g->n_dest);
+	ck_assert(dist && queue && ring.port);
+	for (d = 0; d < g->n_dest; d++) {
+		ta_graph_bfs(g, g->dest[d].sw, dist, queue);
+		for (s = 0; s < g->n_sw; s++) {
+			uint8_t p = g->dest[d].port;
+
+			for (i = 0; s != g->dest[d].sw && i < g->sw[s].n_ends;
+			     i++)
+				if (dist[g->sw[s].ends[i].peer] + 1 == dist[s]) {
+					p = g->sw[s].ends[i].port;
+					break;
+				}
+			ring.port[(size_t)s * g->n_dest + d] = p;
+		}
+	}
+	ta_saved_init(&sv);
+	seed_from(&sv, g, &ring);
+	options(&o);
+	ck_assert_int_eq(ta_saved_prior(&sv, g, &pb), 0);
+	ck_assert_int_eq(ta_route_adopt(g, &o, &pb.prior, NULL, &got), 0);
+	ck_assert_msg(memcmp(got.port, ring.port,
+			     (size_t)g->n_sw * g->n_dest) != 0,
+		      "tables whose turns close a cycle were kept");
+	assert_routes_good(g, &got, "after cyclic tables");
+	ta_result_free(&got);
+	ta_prior_buf_free(&pb);
+	ta_saved_free(&sv);
+	ta_options_clear(&o);
+	free(ring.port);
+	free(dist);
+	free(queue);
+	ta_graph_free(g);
+	topo_free(&t);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("restore");
@@ -281,6 +342,7 @@ int main(void)
 	tcase_add_test(tc, random_nets);
 	tcase_add_test(tc, torus);
 	tcase_add_test(tc, restore_without_home);
+	tcase_add_test(tc, takeover_cyclic_tables);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
