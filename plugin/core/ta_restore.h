@@ -2,7 +2,8 @@
 /*
  * Routing at a resweep with the routing the fabric returns to
  * (ta_home.h).  A restore is a resweep whose fabric has a part the
- * previous routing's fabric lacked (a switch, link or LID back or new).
+ * previous routing's fabric lacked (a switch, link or LID back or new);
+ * a failure one whose fabric only lacks parts.
  *  - At a restore to exactly the fabric of the kept routing, that
  *    routing is reinstated whole.
  *  - At any other restore, minimal change (ta_route_prior) is compared
@@ -11,8 +12,15 @@
  *    (ta_perm.h): minimal change is kept if it is at least as good on
  *    both, else the routing from scratch is taken (more LFT blocks
  *    change, the routes are a bring-up's).
+ *  - At a failure, minimal change is kept where it is within 2 % of a
+ *    routing from scratch on both metrics, else that routing is taken.
+ *    Fat trees (every link between adjacent levels) skip the comparison
+ *    unless the escape tree clashed with the kept decisions or
+ *    destinations still need the escape rule: their minimal change is
+ *    at its bound.
  *  - Any other resweep is minimal change.
- * One log line at every restore says which was done and why.
+ * One log line at every restore, and at every compared failure, says
+ * which was done and why.
  */
 #ifndef TA_RESTORE_H
 #define TA_RESTORE_H
@@ -34,7 +42,8 @@ int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
 /*
  * After routing res of g has been written: the kept routing becomes res
  * where g has every part of the kept one's fabric (or none is kept),
- * unless res reinstated it.  key: g's (copied).  0, or -1 on allocation failure (h is then empty).
+ * unless res reinstated it.  key: g's (copied).  0, or -1 on allocation
+ * failure (h is then empty).
  */
 int ta_home_after(struct ta_home *h, const struct ta_graph *g,
 		  const struct ta_result *res, const struct ta_fabric_key *key,

@@ -232,6 +232,9 @@ static int save(struct ta_saved *sv, struct lft_sim *ls,
 	if (rows)
 		lft_sim_write(ls, g, r);
 	printf("memory kept: %zu bytes\n", ta_saved_bytes(sv));
+	if (use_home)
+		printf("routing to return to: %zu bytes\n",
+		       ta_home_bytes(&home));
 	return 0;
 }
 
