@@ -32,6 +32,9 @@ EXTRA_DIST += plugin/DESIGN.md results/README.md \
 	results/speed/memory/table.txt \
 	results/speed/profile.txt \
 	results/speed/ratios.csv \
+	results/speed/rerun-11664/medians.csv \
+	results/speed/rerun-11664/ratios.csv \
+	results/speed/rerun-11664/speed.csv \
 	results/speed/scale/medians.csv \
 	results/speed/scale/ratios.csv \
 	results/speed/scale/speed.csv \
