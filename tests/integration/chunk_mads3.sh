@@ -82,10 +82,10 @@ stable director
 # it (every chunk).  Asserted: on the leaves cabled to it, no more LFT
 # MADs than 2 blocks each (the chunk each sent through the director;
 # the leaves' chunks differ, so the director's own switch LIDs, which
-# they now reach another way, are in another block);
+# they then reach another way, are in another block);
 # inside the failed line's director at most one block per chunk (3);
 # elsewhere at most 3 (a leaf of the director's other line switch that
-# now carries the line's traffic down and up again may move a second
+# then carries the line's traffic down and up again may move a second
 # chunk, so that the turn is allowed, and the director's block).
 run line --fail dir2-line0
 stable line

@@ -7,11 +7,12 @@
 #     1 s apart, so OpenSM routes the fabric with part of it back): once
 #     it is whole, the throughput is the bring-up's (the boards that came
 #     back first chose their routes, and allowed their turns, while the
-#     director was incomplete; kept, they left it at 0.66 of 1.00);
+#     director was incomplete; kept, they would leave it at 0.66 of 1.00);
 #  2. the same fabric brought up without that director, which arrives
 #     later: once it is there, the throughput is the whole fabric's
-#     bring-up's (every other route still held, so minimal change left
-#     the new director idle: 0.45), and the log says why routes changed;
+#     bring-up's (every other route still holds, so minimal change alone
+#     would leave the new director idle: 0.45), and the log says why
+#     routes changed;
 #  3. 3-level leaves with more hosts than directors (6 hosts, 5
 #     directors of 3 fabric switches): turnadd's throughput at least
 #     ftree's on the same fabric (the line switches once spread over 2 of

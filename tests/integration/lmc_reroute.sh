@@ -73,10 +73,10 @@ host_lids() {
 # no_move NAME LMC PACE FAIL-PREFIX TOPOGEN-ARGS...: a director failure
 # and restore on a 3-level tree with hosts absent, where the failure
 # makes 2^LMC stop dividing the spines a leaf reaches (P 6 -> 5): tables
-# OK, and no host port's LID moves during the failure (a layout that
-# took one group a rank for the spine sets of the survivors would
-# regroup them: 184 LFT MADs instead of 32 at LMC 1, ft-leaf0-h1 2 ->
-# 90) nor after the restore.  PACE > 0: the director's switches are
+# OK, and no host port's LID moves during the failure (taking an old
+# layout of one group a rank for the spine sets of the survivors would
+# regroup it: 184 LFT MADs instead of 32 at LMC 1, ft-leaf0-h1 2 -> 90)
+# nor after the restore.  PACE > 0: the director's switches are
 # relinked PACE seconds apart (mad_count.sh --relink-pace), so sweeps
 # see part of it back, leaves with P and P - 1 uplinks; then no port
 # may move at any sweep either (the plugin's "M moved" log; regrouping

@@ -8,7 +8,7 @@
 # entry by entry on the tables read back before and after), the CDG
 # stays acyclic, and the next routing repairs what the kept tables left
 # unreachable.  At the first routing of an OpenSM the same failure makes
-# OpenSM fall back to minhop, as before.
+# OpenSM fall back to minhop (turnadd(8), FALLBACK).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"

@@ -9,8 +9,8 @@
  * as hosts (H hosts a leaf, N hosts in all), a leaf's H hosts send
  * H * (N - H) units to other leaves over H up-links, so no routing can
  * do better than N - H on its busiest channel, and spreading the
- * destinations evenly (the fat-tree rule of the README) gets exactly
- * that: lftcheck's throughput 1.0.  Routing everything over the first
+ * destinations evenly (the fat-tree rule of plugin/DESIGN.md, step 4)
+ * gets exactly that: lftcheck's throughput 1.0.  Routing everything over the first
  * equal link instead puts H * (N - H) on one channel.
  *
  * The same holds inside each tree of two K-ary fat trees joined at the

@@ -25,7 +25,7 @@
  *    leaves see S - 1 spines), then with the absent hosts arriving: no
  *    LID that existed moves, and every newcomer lands in the block
  *    range of the hosts sharing its spine.
- * On the rank rule of before (rank r through spine r mod S) the block
+ * Under the rank rule (rank r through spine r mod S) the block
  * count is about 3 per leaf where the bound is 1 (fattree2 36 16 20:
  * 2.97 times the bound under OpenSM).
  */
@@ -775,13 +775,13 @@ START_TEST(test_dir_case)
 END_TEST
 
 /*
- * LIDs laid out by the rule of before on fattree3 6 12 6 12 12: one
+ * LIDs laid out by the rank rule on fattree3 6 12 6 12 12: one
  * group a rank (12), the director switches spread over them with the
  * leaves (switch i in group i mod 12): group r holds the rank-r hosts,
  * leaf by leaf, then its switches by GUID, from a block boundary (group
  * 0 from LID 1).  lid_assign keeps every one of them, with all switches
  * present and with director 2 gone: the new placement of the switches
- * without hosts moves no LID of a fabric numbered the old way.
+ * without hosts moves no LID of a fabric numbered by the rank rule.
  */
 START_TEST(test_dir_old_spread)
 {

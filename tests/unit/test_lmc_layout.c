@@ -15,8 +15,8 @@
  *    most the count worked out by hand for the case (comment of each).
  * The lower bound for any layout where a port's LIDs are one aligned
  * run on min(m, S) distinct spines (m = 2^L) is ceil((hosts * m *
- * min(m, S) / S + leaves / S) / 64) blocks per leaf and spine (README,
- * "LMC").
+ * min(m, S) / S + leaves / S) / 64) blocks per leaf and spine
+ * (results/mads.md, "With LMC"; lid_assign/README, "LMC").
  * During a spine (director) failure, routed again with the memory of
  * the first routing (ta_saved, as the plugin does): from every leaf a
  * remote port's LIDs still leave through min(2^L, surviving spines)

@@ -6,8 +6,8 @@
  * the two-tree traffic file (1 inside a tree, 1/100 between):
  *  - inter-tree throughput at least 0.85 (K = 4) and 0.8 (K = 8) with
  *    full bisection inside the trees (intra 1.00), complete and
- *    deadlock-free.  Rooted at a leaf (the automatic root), as before the
- *    roots were tried, K = 8 reached 0.40 (the busiest join link carried
+ *    deadlock-free.  Rooted at a leaf (the automatic root) without the
+ *    root candidates, K = 8 reaches 0.40 (the busiest join link carries
  *    2.5x its share) and K = 4 0.67; mode turn_prohibition 0.47 and 0.76;
  *  - a resweep of the unchanged fabric (the tree saved and rebuilt from
  *    its links) keeps every turn decision and every LFT entry.

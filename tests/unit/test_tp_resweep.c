@@ -15,7 +15,7 @@
  *    and at most a tenth of the surviving decisions change; at least 3
  *    in 4 failures keep every decision (the kept tree links bridge the
  *    loss with allowed turns; the others re-decide around a new tree,
- *    as before this option), and then only routes that passed through
+ *    as without this option), and then only routes that passed through
  *    the failed switch move;
  *  - a restart that only knows the switches' tables (an SM restart or
  *    takeover) tries the candidate again and changes no entry.
