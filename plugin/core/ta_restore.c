@@ -7,6 +7,77 @@
 #include "ta_perm.h"
 #include "ta_restore.h"
 
+/*
+ * The lines of a routing that may be discarded: held until the one kept
+ * is known, then passed on (replay) or dropped.
+ */
+struct held_lines {
+	struct ta_log log;	/* what the routing writes to */
+	const struct ta_log *to;
+	char **line;
+	enum ta_log_level *level;
+	uint32_t n, cap;
+	int oom;
+};
+
+static void hold_line(void *ctx, enum ta_log_level level, const char *msg)
+{
+	struct held_lines *h = ctx;
+	char *copy;
+
+	if (h->n == h->cap) {
+		uint32_t cap = h->cap ? 2 * h->cap : 16;
+		char **l = realloc(h->line, cap * sizeof(*l));
+		enum ta_log_level *v;
+
+		if (l)
+			h->line = l;
+		v = l ? realloc(h->level, cap * sizeof(*v)) : NULL;
+		if (v)
+			h->level = v;
+		if (!l || !v) {
+			h->oom = 1;
+			return;
+		}
+		h->cap = cap;
+	}
+	copy = strdup(msg);
+	if (!copy) {
+		h->oom = 1;
+		return;
+	}
+	h->level[h->n] = level;
+	h->line[h->n++] = copy;
+}
+
+/* held lines of a routing for to (NULL: nothing is written) */
+static const struct ta_log *hold(struct held_lines *h, const struct ta_log *to)
+{
+	memset(h, 0, sizeof(*h));
+	h->to = to;
+	h->log.fn = hold_line;
+	h->log.ctx = h;
+	return to ? &h->log : NULL;
+}
+
+/* passes the held lines on (replay) or drops them; frees them */
+static void release(struct held_lines *h, int replay)
+{
+	uint32_t i;
+
+	for (i = 0; i < h->n; i++) {
+		if (replay)
+			ta_logf(h->to, h->level[i], "%s", h->line[i]);
+		free(h->line[i]);
+	}
+	if (replay && h->oom)
+		ta_logf(h->to, TA_LOG_INFO,
+			"(some lines of this routing were lost: out of memory)");
+	free(h->line);
+	free(h->level);
+	memset(h, 0, sizeof(*h));
+}
+
 /* the permutations ta_engine.c's candidates are judged on */
 #define PERM_RANDOM 100u
 #define PERM_SHIFTS 256u
@@ -186,30 +257,44 @@ static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 			 struct ta_result *res)
 {
 	struct ta_result fresh;
+	struct held_lines hk, hf;
 	double u_keep, u_new, p_keep, p_new;
 	int take;
 
-	if (ta_route_prior(g, o, prior, log, res))
+	if (ta_route_prior(g, o, prior, hold(&hk, log), res)) {
+		release(&hk, 1);
 		return -1;
+	}
 	/*
 	 * fat trees keep their rules unless the escape tree clashed or
 	 * destinations still need the escape rule
 	 */
-	if ((layered(g) == 1 && !res->stats.tree_unfit &&
-	     !res->stats.prior_discarded && !res->stats.dests_fallback) ||
-	    ta_route(g, o, NULL, &fresh))
+	if (layered(g) == 1 && !res->stats.tree_unfit &&
+	    !res->stats.prior_discarded && !res->stats.dests_fallback) {
+		release(&hk, 1);
 		return 0;
+	}
+	if (ta_route(g, o, hold(&hf, log), &fresh)) {
+		release(&hf, 0);
+		release(&hk, 1);
+		return 0;
+	}
 	u_keep = ta_uniform_peak(g, res->port);
 	u_new = ta_uniform_peak(g, fresh.port);
 	p_keep = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS, 1);
 	p_new = ta_perm_bandwidth(g, fresh.port, PERM_RANDOM, PERM_SHIFTS, 1);
 	if (u_keep < 0 || u_new < 0 || p_keep < 0 || p_new < 0) {
+		release(&hf, 0);
+		release(&hk, 1);
 		ta_result_free(&fresh);
 		return 0;
 	}
 	take = fresh.stats.unreachable < res->stats.unreachable ||
 	       (fresh.stats.unreachable == res->stats.unreachable &&
 		!within(u_keep, p_keep, u_new, p_new));
+	/* the lines of the routing kept */
+	release(&hk, !take);
+	release(&hf, take);
 	ta_logf(log, TA_LOG_INFO,
 		"failure: minimal change against routing from scratch: %llu / %llu LFT blocks change, busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f: %s",
 		(unsigned long long)blocks_moved(g, prior, res->port),
@@ -236,24 +321,35 @@ static int route_compared(const struct ta_graph *g,
 			  const struct ta_log *log, struct ta_result *res)
 {
 	struct ta_result fresh;
+	struct held_lines hk, hf;
 	double u_keep, u_new, p_keep, p_new;
 	int take;
 
-	if (ta_route_prior(g, o, prior, log, res))
+	if (ta_route_prior(g, o, prior, hold(&hk, log), res)) {
+		release(&hk, 1);
 		return -1;
-	if (ta_route(g, o, NULL, &fresh))
+	}
+	if (ta_route(g, o, hold(&hf, log), &fresh)) {
+		release(&hf, 0);
+		release(&hk, 1);
 		return 0;	/* minimal change stands */
+	}
 	u_keep = ta_uniform_peak(g, res->port);
 	u_new = ta_uniform_peak(g, fresh.port);
 	p_keep = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS, 1);
 	p_new = ta_perm_bandwidth(g, fresh.port, PERM_RANDOM, PERM_SHIFTS, 1);
 	if (u_keep < 0 || u_new < 0 || p_keep < 0 || p_new < 0) {
+		release(&hf, 0);
+		release(&hk, 1);
 		ta_result_free(&fresh);
 		return 0;
 	}
 	take = res->stats.unreachable > fresh.stats.unreachable ||
 	       (res->stats.unreachable == fresh.stats.unreachable &&
 		(u_keep > u_new * (1 + 1e-9) || p_keep < p_new * (1 - 1e-9)));
+	/* the lines of the routing kept */
+	release(&hk, !take);
+	release(&hf, take);
 	ta_logf(log, TA_LOG_INFO,
 		"restore: no earlier routing of this fabric is kept; minimal change against routing from scratch: busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f: %s",
 		u_keep, u_new, p_keep, p_new,
