@@ -18,7 +18,7 @@
  * A second candidate at bring-up (option tp_candidate): turn addition's
  * greedy heaviest-first order ends in a maximal acyclic turn set that,
  * on large irregular fabrics, prohibits more turns than Turn-Prohibition
- * (scripts/README.md, "What limits turnadd on random nets").  Where the
+ * (scripts/analysis_random.sh --help).  Where the
  * first routes load some channel beyond what the traffic forces (the
  * bound below), TP's turn set and escape tree are taken as a start,
  * turn addition adds every further turn it can, and the routes are made

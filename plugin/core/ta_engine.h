@@ -60,8 +60,8 @@ struct ta_options {
 
 /*
  * Option "experiment": switches one decision of turn addition off to
- * measure what it costs (scripts/README.md, "What limits turnadd on
- * random nets").  Not for production: without the tree turns first the
+ * measure what it costs (scripts/analysis_random.sh --help).  Not for
+ * production: without the tree turns first the
  * routes may be incomplete or deadlock.
  */
 #define TA_EXP_NO_TREE_FIRST 1u	/* escape-tree turns not pre-allowed */
@@ -77,7 +77,7 @@ void ta_options_init(struct ta_options *o);
 void ta_options_clear(struct ta_options *o);
 
 /*
- * Reads a "key value" config file into o (see README, "Options").
+ * Reads a "key value" config file into o (see turnadd.conf(5)).
  * A missing file is not an error when missing_ok.  On a malformed line
  * logs "FILE:LINE: problem" at TA_LOG_ERROR and returns -1.
  */

@@ -80,7 +80,7 @@ static struct ta_heap_item pop(struct ta_intree *t, size_t *n)
  * (struct ta_choice's same: a switch's destinations apart, for the
  * permutations that send a whole switch to a whole switch).  The
  * constants were set on random nets, tori and meshes, judged by both
- * metrics of scripts/lftcheck (README, "Routing quality").
+ * metrics of scripts/lftcheck (results/quality.md).
  */
 #define LOAD_SCALE 0.25
 #define SAME_COST 0.125

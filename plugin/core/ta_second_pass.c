@@ -160,7 +160,7 @@ static void uncount_same(const struct ta_graph *g, const struct ta_intree *t,
  * ta_intree_weighted() routed is taken out of the loads (its flow along
  * its routes, read back from its column), routed again under the loads
  * of all the others, and put back, as minor_second_pass() does for minor
- * traffic.  Measured on random nets (README, "Routing quality"): the
+ * traffic.  Measured on random nets (results/quality.md): the
  * first pass lifts the busiest channel's throughput by a fifth, the
  * second by a little more.
  */
