@@ -3,6 +3,7 @@
 # tables.md and the quality figures are listed in scripts/local.mk.
 EXTRA_DIST += plugin/DESIGN.md results/README.md \
 	results/mads.md \
+	results/faults/engines.md \
 	results/multicast.md \
 	results/mutation.md \
 	results/quality.md \

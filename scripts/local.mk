@@ -72,7 +72,7 @@ dist_noinst_SCRIPTS += scripts/fabric_lib.sh scripts/route_check.sh \
 	scripts/bench_speed.sh scripts/ensure_build.sh scripts/bench_quality.sh \
 	scripts/quality_report.sh \
 	scripts/bench_restart.sh scripts/bench_lib.sh scripts/quality_run.sh \
-	scripts/speed_report.sh
+	scripts/speed_report.sh scripts/failure_engines.sh
 EXTRA_DIST += scripts/README.md
 
 # Which decisions of turn addition cost throughput on random nets.
