@@ -80,6 +80,8 @@
 #                        throughput is below the from-scratch reference by
 #                        more than F (default 0.02)
 #   --strict             quality flags make a step bad (exit status 1)
+#   --only KIND          every failure cycle fails KIND (link, leafspine,
+#                        spine, leaf, multi) instead of the kind drawn
 #   --ref-cache FILE     the references of fabric states (default
 #                        OUT/refs.csv); give a file of an earlier campaign
 #                        on the same net to reuse its runs
@@ -150,7 +152,7 @@ net='' out='' cycles=100 seed=1 build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' budget=3000 step_timeout=60 quiet='' sweep_wait=10
 restore_every=10 keep_all=0 dry_run=0 root_name='' traffic=''
 mc_groups='' MC_ARGS=() R_MC=0 lmc_conf=() takeover_every=0 perm=100
-tp_margin=0.02 strict=0
+tp_margin=0.02 strict=0 only_kind=
 while (($#)); do
 	case $1 in
 	--net) net=${2:?}; shift ;;
@@ -169,6 +171,9 @@ while (($#)); do
 	--perm) perm=${2:?}; shift ;;
 	--tp-margin) tp_margin=${2:?}; shift ;;
 	--strict) strict=1 ;;
+	--only) only_kind=${2:?}; shift
+		[[ $only_kind =~ ^(link|leafspine|spine|leaf|multi)$ ]] ||
+			fab_die "bad --only '$only_kind'" ;;
 	--ref-cache) REF_FILE=$(fab_abspath "${2:?}"); shift ;;
 	--escape-root) root_name=${2:?}; shift ;;
 	--traffic) traffic=${2:?}; shift ;;

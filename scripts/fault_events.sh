@@ -14,13 +14,15 @@
 #   relink_all        ReLink until every link is up, into CMDS
 #   draw_failure      one failure cycle into CMDS, its kind in KIND
 #                     (link, leafspine, spine, leaf, root, groupsw,
-#                     multi:..., or restore when nothing can fail)
+#                     multi:..., or restore when nothing can fail);
+#                     only_kind, if set, replaces the kind drawn
 #   toggle_traffic    removes or restores the traffic file's copy
 #   log_action TEXT   a line of $out/actions.log
 #
 # CMDS: console commands of the current step; TOUCHED: switches at the
 # ends of links that changed; FAILED_ITEMS, STEP_KINDS: what failed.
-# Reads the sourcing script's out, dry_run and root_name.
+# Reads the sourcing script's out, dry_run, root_name, traffic and
+# only_kind.
 
 RND=0
 rnd() {	# RND = uniform in 0 .. $1 - 1
@@ -47,16 +49,22 @@ fail_link() {
 	FAILED_ITEMS=$((FAILED_ITEMS + 1))
 }
 
-fail_switch() {
-	local s=$1 i
-	CMDS+=("Unlink \"$s\"")
-	for i in ${SW_LINKS[$s]}; do
-		if ((L_DOWN[i] == 0)); then
-			L_DOWN[i]=1
-			TOUCHED+=("${L_A[i]}")
-			((L_SS[i] == 0)) || TOUCHED+=("${L_B[i]}")
-		fi
+# set_switch_links SW DOWN: every link of SW to DOWN (1 down, 0 up), the
+# ends of those that change touched
+set_switch_links() {
+	local i
+	for i in ${SW_LINKS[$1]}; do
+		((L_DOWN[i] != $2)) || continue
+		L_DOWN[i]=$2
+		TOUCHED+=("${L_A[i]}")
+		((L_SS[i] == 0)) || TOUCHED+=("${L_B[i]}")
 	done
+	return 0
+}
+
+fail_switch() {
+	CMDS+=("Unlink \"$1\"")
+	set_switch_links "$1" 1
 	FAILED_ITEMS=$((FAILED_ITEMS + 1))
 }
 
@@ -149,7 +157,7 @@ fail_one() {
 # ReLink one failed thing: a down inter-switch link (by one of its
 # ports) or a switch with down links (ReLink "sw": all its ports).
 relink_one() {
-	local i s o
+	local i s
 	CAND=()
 	for ((i = 0; i < ${#L_A[@]}; i++)); do
 		((L_DOWN[i])) && CAND+=("$i")
@@ -168,14 +176,7 @@ relink_one() {
 		s=${L_B[i]}
 	fi
 	CMDS+=("ReLink \"$s\"")
-	for o in ${SW_LINKS[$s]}; do
-		if ((L_DOWN[o])); then
-			L_DOWN[o]=0
-			TOUCHED+=("${L_A[o]}")
-			((L_SS[o] == 0)) || TOUCHED+=("${L_B[o]}")
-		fi
-	done
-	return 0
+	set_switch_links "$s" 0
 }
 
 # ReLink "sw" for switches with down links, most down links first
@@ -195,13 +196,7 @@ relink_all() {
 		done
 		[[ -n $best ]] || return 0
 		CMDS+=("ReLink \"$best\"")
-		for i in ${SW_LINKS[$best]}; do
-			if ((L_DOWN[i])); then
-				L_DOWN[i]=0
-				TOUCHED+=("${L_A[i]}")
-				((L_SS[i] == 0)) || TOUCHED+=("${L_B[i]}")
-			fi
-		done
+		set_switch_links "$best" 0
 	done
 }
 
@@ -248,6 +243,7 @@ draw_failure() {
 	else
 		KIND=multi
 	fi
+	[[ -z $only_kind ]] || KIND=$only_kind
 	if [[ $KIND == multi ]]; then
 		rnd 3
 		n_multi=$((RND + 2))

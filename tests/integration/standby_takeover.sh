@@ -19,10 +19,12 @@ set -euo pipefail
 . "$(dirname "$0")/test_env.sh"
 # shellcheck source-path=SCRIPTDIR source=restart_lib.sh
 . "$(dirname "$0")/restart_lib.sh"
+# shellcheck source=../../scripts/sm_pair_lib.sh
+. "$top_srcdir/scripts/sm_pair_lib.sh"
 rs_begin "$NETS/ft2-6x3.net"
 snap=$TEST_TMP/snap
 # a standby gives up on a silent master after 2 polls 1 s apart
-standby_conf=("sminfo_polling_timeout 1000" "polling_retry_number 2")
+standby_conf=("${SMP_POLL_CONF[@]}")
 
 # start_a DIR PRIORITY
 start_a() {
@@ -34,21 +36,11 @@ start_b() {
 		"${standby_conf[@]}"
 }
 
-# SUBNET UP lines in DIR's log
-ups() {
-	grep -cF "SUBNET UP" "$1/opensm.log" 2>/dev/null || true
-}
-
 # wait_master DIR N: DIR's OpenSM is MASTER and its log has more than N
 # SUBNET UP lines, and the fabric settled
 wait_master() {
-	local i
-	for ((i = 0; i < 300; i++)); do
-		grep -qF "Entering MASTER state" "$1/opensm.log" 2>/dev/null &&
-			(($(ups "$1") > $2)) && break
-		sleep 0.1
-	done
-	((i < 300)) || fail "$(basename "$1"): not master with a new SUBNET UP after 30 s"
+	smp_wait_master "$1" "$2" 30 ||
+		fail "$(basename "$1"): not master with a new SUBNET UP after 30 s"
 	rs_settle 30
 	grep -F "tables configured on all switches" "$1/opensm.log" |
 		tail -n 1 | grep -qF "turnadd tables configured" ||
