@@ -114,10 +114,12 @@
 # the step's read-back; with --strict they also make it bad.
 #
 # Output: a table on stdout; in the out dir steps.csv (one row per step:
-# action, what is down, settle, LFT MADs, reachability, cdg, throughput,
+# action, what is down, settle, LFT MADs, reachability, cdg (of unicast,
+# with --mcast-groups of unicast and multicast together), throughput,
 # perm_bandwidth, their references, quality, master), summary.csv (one
 # row), actions.log (the console commands of each cycle), refs.csv (the
-# references), opensm.log (and opensm-standby.log with takeovers), and
+# references), opensm.log (with takeovers: the OpenSMs of the SM's node
+# opensm.log, .1, ... and of the standby's host standby-opensm.log...), and
 # for every bad or flagged step a dir step-NNN with its topology, LFTs
 # and lftcheck output.
 #
@@ -234,7 +236,8 @@ else
 fi
 out=$(cd "$out" && pwd)
 rm -rf -- "$out"/step-[0-9]* "$out"/{steps,summary}.csv \
-	"$out"/{steps.tmp,actions.log,opensm.log,opensm-standby.log,refs.err}
+	"$out"/{steps.tmp,actions.log,refs.err} "$out"/opensm.log* \
+	"$out"/standby-opensm.log*
 : >"$out/actions.log"
 : >"$out/steps.tmp"
 rm -f -- "$out/traffic" "$out/traffic.away" "$out/turnadd.conf"
@@ -244,11 +247,12 @@ t_start=$(now_ns)
 # shellcheck disable=SC2317 # called from the EXIT trap
 on_exit() {
 	[[ -z ${SB_PID:-} ]] || fab_stop_pid "$SB_PID" 5
+	local f
 	if [[ -n $FAB_DIR && -f $FAB_DIR/opensm.log ]]; then
-		cp -- "$FAB_DIR/opensm.log" "$out/" 2>/dev/null || true
-		[[ ! -f $FAB_DIR/sm-b/opensm.log ]] ||
-			cp -- "$FAB_DIR/sm-b/opensm.log" "$out/opensm-standby.log" \
-				2>/dev/null || true
+		cp -- "$FAB_DIR"/opensm.log* "$out/" 2>/dev/null || true
+		for f in "$FAB_DIR"/sm-b/opensm.log*; do
+			[[ ! -f $f ]] || cp -- "$f" "$out/standby-${f##*/}" || true
+		done
 	fi
 	fab_cleanup
 }
