@@ -21,7 +21,7 @@
 #   dfp     campaign_fabrics.sh dfplus 4 4 5 2      (Dragonfly+, 40)
 # --build: the build tree (default $TURNADD_BUILD, else the source tree);
 # --cycles: per fabric (default 100); --seed (default 1);
-# --restore-every (default 10), --takeover-every (default 10; 0: none):
+# --restore-every (default 10), --takeover-every (default 7; 0: none):
 # passed to fault_campaign.sh; --out: results (default a new /tmp dir):
 # NAME.net, NAME.txt (the campaign's output), NAME/ (its out dir).
 # Prints one row per fabric: cycles run, failures, takeovers, LFT MADs in
@@ -37,7 +37,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 # shellcheck source-path=SCRIPTDIR source=campaign_lib.sh
 . "$here/campaign_lib.sh"
 build=${TURNADD_BUILD:-$here/..} cycles=100 seed=1 out=''
-classes=ft,ftj,rnd,torus,hyperx,df,dfp restore_every=10 takeover_every=10
+classes=ft,ftj,rnd,torus,hyperx,df,dfp restore_every=10 takeover_every=7
 camp_options 'classes restore_every takeover_every' "$@"
 camp_setup campaign_quality
 

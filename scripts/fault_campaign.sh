@@ -69,11 +69,16 @@
 #                        once, CDG of unicast and multicast together); a
 #                        failure there is verdict "mcast"
 #   --takeover-every N   a standby OpenSM (own host: a host of the SM's
-#                        switch, own dir, cache and log, lower priority)
-#                        runs from the start; every N-th cycle is a
+#                        switch, own dir, cache and log, sm_priority 14
+#                        below the master's 15) runs from the start; every
+#                        N-th cycle (before a restore due then) is a
 #                        takeover: the master gets SIGKILL, the standby
-#                        becomes master and sweeps, the killed one's host
-#                        starts a new standby below it (at most 14)
+#                        becomes master and sweeps, the LFT Sets are
+#                        counted, the tables read back.  The killed
+#                        one's host starts the next standby (its own dir
+#                        and cache again, one priority lower) at the next
+#                        takeover; at most 15 takeovers (priorities 15 to
+#                        0), the cycles after are as without the option
 #   --perm N             permutations for the permutation throughput
 #                        (lftcheck --perm=N; default 100)
 #   --tp-margin F        flag a step whose uniform or permutation
@@ -258,7 +263,7 @@ on_exit() {
 }
 # the master's node (ibsim's first) and dir (the run dir)
 SM_HOST=$(awk '/^(Switch|Hca|Ca)[ \t]/ { split($0, q, "\""); print q[2]; exit }' "$net")
-SB_HOST='' SB_PID='' SB_DIR='' SM_PRIO=13 SB_CONF=()
+SB_HOST='' SB_PID='' SB_DIR='' SM_PRIO=14 SB_CONF=()
 LC_TP_ARGS=(-t "--perm=$perm")
 sm_conf=(${lmc_conf[@]+"${lmc_conf[@]}"})
 if ((takeover_every)); then
