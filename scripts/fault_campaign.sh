@@ -371,12 +371,14 @@ MAD_FROM[STEP]=$(mad_records)
 report_write
 report_print
 if ((BAD_STEPS)); then
-	((takeover_every == 0)) || takeover_opt=" --takeover-every $takeover_every"
+	((takeover_every == 0)) || more_opts=" --takeover-every $takeover_every"
+	((strict == 0)) || more_opts+=" --strict"
+	[[ -z $only_kind ]] || more_opts+=" --only $only_kind"
 	printf 'fault_campaign: %d step(s) broke a property; reproduce with: %s --net %s --seed %s --cycles %s --restore-every %s%s%s%s\n' \
 		"$BAD_STEPS" "$0" "$net" "$seed" "$cycles" "$restore_every" \
 		"${root_name:+ --escape-root $root_name}" \
 		"${traffic:+ --traffic $traffic}" \
-		"${takeover_opt:-}" >&2
+		"${more_opts:-}" >&2
 	exit 1
 fi
 if ((Q_STEPS)); then
