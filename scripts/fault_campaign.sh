@@ -19,6 +19,8 @@
 #   relink     ReLink one failed link or switch
 #   restore    ReLink everything (every --restore-every cycles, and
 #              after the last cycle as step "final")
+#   takeover   SIGKILL to the master OpenSM; a standby takes over
+#              (every --takeover-every cycles)
 #
 # The switch the SM (and the read-back) attaches to is never failed
 # whole.  After each event: wait until OpenSM's resweep has ended and
@@ -26,7 +28,8 @@
 # model says the SM's part of the fabric changed but no sweep comes
 # within --sweep-wait s, a lost trap is noted and OpenSM gets SIGHUP,
 # which forces a heavy sweep), read the topology (ibnetdiscover) and
-# every LFT (lftread) back by directed routes and run lftcheck.  The
+# every LFT (lftread) back by directed routes and run lftcheck (with
+# -t and --perm for the throughputs, see Quality below).  The
 # read-back only holds the part of the fabric connected to the SM's node,
 # so lftcheck counts exactly the host pairs that are still physically
 # connected; the script checks that those hosts and switches are the ones
