@@ -20,7 +20,10 @@
 # (that too was routed from scratch).  States are cached by the set of
 # down links in REF_FILE (net checksum, lmc, perm, down links, tp,
 # perm, seconds a line), so a campaign that repeats a state, or a later
-# campaign given the same file, runs it once.
+# campaign given the same file, runs it once.  The key is the set of
+# down links (and the netfile, lmc and lftcheck options): with
+# --traffic, a state's reference is routed with the traffic file as it
+# was (present or removed) when the state first came.
 #
 # (SC2154: the sourcing script sets them.)  Reads the sourcing script's lftcheck, lftread, plugin_dir, net,
 # step_timeout, LC_TP_ARGS, lmc_conf and out; REF_ENV: environment of
