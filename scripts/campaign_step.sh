@@ -97,8 +97,7 @@ settle() {
 TK_UPS=0
 takeover_kill() {
 	TK_UPS=$(smp_ups "$SB_DIR")
-	kill -KILL "$FAB_OPENSM_PID" 2>/dev/null || true
-	wait "$FAB_OPENSM_PID" 2>/dev/null || true
+	smp_kill "$FAB_OPENSM_PID"
 	SPARE_DIR=$SM_DIR SPARE_HOST=$SM_HOST
 	SM_DIR=$SB_DIR SM_HOST=$SB_HOST FAB_OPENSM_PID=$SB_PID SB_PID=''
 	if ((${#MC_ARGS[@]})); then

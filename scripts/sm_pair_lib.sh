@@ -18,6 +18,8 @@
 #                               FAB_SIM_HOST says where it attaches,
 #                               FAB_OSM_PRELOAD and FAB_OSM_ENV as for
 #                               fab_start_opensm
+#   smp_kill PID                SIGKILL to an OpenSM (as a crash or a
+#                               power loss: no goodbye to ibsim), reaped
 #   smp_ups DIR                 SUBNET UP lines in DIR's log
 #   smp_wait_master DIR N SECS  until DIR's OpenSM logged "Entering
 #                               MASTER state" and more than N SUBNET UP
@@ -42,6 +44,11 @@ smp_start() {
 	FAB_DIR=$dir fab_start_opensm turnadd "$plugin" "sm_priority $prio" "$@"
 	SMP_PID=$FAB_OPENSM_PID
 	FAB_OPENSM_PID=$saved
+}
+
+smp_kill() {
+	kill -KILL "$1" 2>/dev/null || true
+	wait "$1" 2>/dev/null || true
 }
 
 smp_ups() {

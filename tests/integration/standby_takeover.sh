@@ -5,12 +5,12 @@
 # switch, B (sm_priority 1) at host ft-leaf5-h4.  LFT Sets are counted
 # in each opensm by scripts/libmadcount.so; LIDs and tables are read
 # back from the simulator by directed routes.
-#  1. B is STANDBY; A is killed; B takes over (MASTER, SUBNET UP): every
-#     LID and table kept, B sends no LFT Set;
+#  1. B is STANDBY; A is killed (SIGKILL); B takes over (MASTER, SUBNET
+#     UP): every LID and table kept, B sends no LFT Set;
 #  2. A starts again with sm_priority 0 and becomes STANDBY; B is killed
-#     and ft-spine0 fails before A takes over: LIDs kept, only entries
-#     that led to ft-spine0 move, A's LFT Sets are exactly the blocks
-#     that changed; every step: lftcheck OK.
+#     (SIGKILL) and ft-spine0 fails before A takes over: LIDs kept, only
+#     entries that led to ft-spine0 move, A's LFT Sets are exactly the
+#     blocks that changed; every step: lftcheck OK.
 # (A coming back with the higher priority would be handed the subnet,
 # but under ibsim the trap 144 it sends B never gets its answer and
 # umad2sim never times it out, so its sweep waits forever.)
@@ -56,8 +56,14 @@ start_b
 rs_wait_log "$FAB_DIR/b" "Entering STANDBY state" 30
 rs_settle 30
 
+# kill_sm NAME: SIGKILL, as a crash
+kill_sm() {
+	smp_kill "${RS_PID[$1]}"
+	unset "RS_PID[$1]"
+}
+
 # 1. A dies, B takes over
-rs_stop_sm a
+kill_sm a
 wait_master "$FAB_DIR/b" 0
 rs_expect_unchanged "B took over" "$snap.0" "$snap.1" "$FAB_DIR/b" 9
 
@@ -65,7 +71,7 @@ rs_expect_unchanged "B took over" "$snap.0" "$snap.1" "$FAB_DIR/b" 9
 start_a a2 0
 rs_wait_log "$FAB_DIR/a2" "Entering STANDBY state" 30
 rs_settle 30
-rs_stop_sm b
+kill_sm b
 fab_console 'Unlink "ft-spine0"'
 wait_master "$FAB_DIR/a2" 0
 rs_expect_minimal "A took over" "$snap.0" "$snap.2" "$FAB_DIR/a2" ft-spine0
