@@ -15,6 +15,7 @@
 # (default a new /tmp dir), one fault_campaign.sh out dir per fabric.
 # Prints one row per fabric from each campaign's summary.csv; the target
 # is 0 fallbacks, 0 unreachable pairs, 0 CDG cycles, 0 bad steps.
+# Example:  campaign_configured.sh --build _build --cycles 10 --out /tmp/cc
 # Exit status: 0 all campaigns clean, 1 otherwise, 2 bad usage.
 set -euo pipefail
 

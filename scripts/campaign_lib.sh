@@ -8,7 +8,8 @@
 #
 #   camp_options "NAME..." ARG...  --NAME VALUE sets variable NAME, for
 #                               build, cycles, seed, out and the NAMEs
-#                               given; anything else: fab_usage
+#                               given (--a-b sets a_b); -h, --help or
+#                               anything else: fab_usage
 #   camp_setup PROG             build made absolute, topogen checked, out
 #                               made (default a new /tmp/PROG.XXXXXX dir)
 #   camp_run NAME WHAT ARG...   fault_campaign.sh on $out/NAME.net with
@@ -18,7 +19,8 @@
 #                               if it failed
 #   camp_row FORMAT NAME ITEM...  printf FORMAT with NAME and the ITEMs:
 #                               a column of NAME's summary.csv, A+B the
-#                               sum of two, =TEXT the text itself;
+#                               sum of columns, A/B two columns shown
+#                               as "a/b", =TEXT the text itself;
 #                               camp_status=1 and a line saying so if
 #                               the campaign left no summary.csv
 
@@ -33,6 +35,7 @@ camp_options() {
 	shift
 	while (($#)); do
 		name=${1#--}
+		name=${name//-/_}
 		[[ $1 == --* && $names == *" $name "* ]] || fab_usage
 		printf -v "$name" '%s' "${2:?}"
 		shift 2
@@ -74,6 +77,10 @@ camp_row() {
 			for (i = 1; i <= n; i++) {
 				if (w[i] ~ /^=/) {
 					print substr(w[i], 2)
+					continue
+				}
+				if (split(w[i], part, "/") == 2) {
+					print $c[part[1]] "/" $c[part[2]]
 					continue
 				}
 				k = split(w[i], part, "+")

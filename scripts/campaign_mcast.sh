@@ -24,7 +24,9 @@
 # 2); --groups: groups besides the broadcast group (default 10);
 # --seed: the campaigns' seed (default 1).  Prints one row per fabric
 # from each campaign's summary.csv; the target is 0 in every column but
-# cycles and failures.  Exit status: 0 all clean, 1 otherwise, 2 usage.
+# cycles and failures.  Example:
+#   campaign_mcast.sh --build _build --sizes 20 --seeds 1 --ks none
+# Exit status: 0 all clean, 1 otherwise, 2 usage.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
