@@ -53,6 +53,9 @@ struct ta_options {
 	 * so a caller can keep the last good groups in force */
 	const struct ta_traffic *traffic;
 	enum ta_mode mode;
+	bool failure_compare;	/* a failure off fat trees: minimal change
+				 * against a routing from scratch
+				 * (ta_restore.h; default true) */
 	bool tp_candidate;	/* bring-up: also try TP's turn set, keep
 				 * the less loaded (default true) */
 	unsigned experiment;	/* TA_EXP_*: analysis only, default 0 */

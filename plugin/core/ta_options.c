@@ -13,6 +13,7 @@ void ta_options_init(struct ta_options *o)
 	o->mode = TA_MODE_TURN_ADDITION;
 	o->lft_read_on_start = true;
 	o->tp_candidate = true;
+	o->failure_compare = true;
 }
 
 void ta_options_clear(struct ta_options *o)
@@ -119,6 +120,15 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			*why = "tp_candidate must be yes or no";
 			return -1;
 		}
+	} else if (!strcmp(tok[0], "failure_routes")) {
+		if (!strcmp(tok[1], "compared"))
+			o->failure_compare = true;
+		else if (!strcmp(tok[1], "minimal"))
+			o->failure_compare = false;
+		else {
+			*why = "failure_routes must be compared or minimal";
+			return -1;
+		}
 	} else if (!strcmp(tok[0], "experiment")) {
 		if (!strcmp(tok[1], "none"))
 			o->experiment = 0;
@@ -135,7 +145,7 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			return -1;
 		}
 	} else {
-		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, experiment)";
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, failure_routes, experiment)";
 		return -1;
 	}
 	return 0;

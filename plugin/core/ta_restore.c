@@ -382,7 +382,7 @@ int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
 	ta_fabric_key_diff(key, last, &dl);
 	if (!dl.only_a[TA_KEY_SWITCH] && !dl.only_a[TA_KEY_LINK] &&
 	    !dl.only_a[TA_KEY_DEST])
-		return ta_key_diff_lost(&dl) ?
+		return ta_key_diff_lost(&dl) && o->failure_compare ?
 			       route_failure(g, o, prior, log, res) :
 			       ta_route_prior(g, o, prior, log, res);
 	if (!ta_home_empty(h)) {

@@ -111,6 +111,21 @@ START_TEST(options_modes)
 		free(p);
 	}
 
+	for (k = 0; k < 3; k++) {
+		static const char *const fr[] = { "# none\n",
+			"failure_routes minimal\n",
+			"failure_routes minimal\nfailure_routes compared\n" };
+		char *p = write_tmp(fr[k]);
+		struct ta_options o;
+
+		ta_options_init(&o);
+		ck_assert_int_eq(ta_options_load(&o, p, 0, &test_log), 0);
+		ck_assert_int_eq(o.failure_compare, k != 1);
+		ta_options_clear(&o);
+		unlink(p);
+		free(p);
+	}
+
 	for (k = 0; k < sizeof(cases) / sizeof(cases[0]); k++) {
 		char *p = write_tmp(cases[k].text);
 		struct ta_options o;

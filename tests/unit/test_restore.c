@@ -333,6 +333,47 @@ START_TEST(takeover_cyclic_tables)
 }
 END_TEST
 
+/* failure_routes minimal: a failure is minimal change, never compared */
+START_TEST(failure_minimal_option)
+{
+	struct topo t;
+	struct ta_graph *full, *less;
+	struct memory m = { .routings = 0 };
+	struct ta_result up, down, plain;
+	struct ta_prior_buf pb;
+	struct ta_fabric_key key;
+	struct ta_options o;
+
+	ck_assert_int_eq(topo_random(&t, 20, 8, 2, 2), 0);
+	full = topo_to_graph_port_major(&t, TOPO_KEEP_ALL);
+	less = topo_to_graph_port_major(&t, 11);
+	ta_saved_init(&m.sv);
+	ta_home_init(&m.home);
+	route(&m, full, &up);
+	options(&o);
+	o.failure_compare = false;
+	ck_assert_int_eq(ta_fabric_key_make(&key, less), 0);
+	ck_assert_int_eq(ta_saved_prior(&m.sv, less, &pb), 0);
+	ck_assert_int_eq(ta_route_resweep(&m.home, &key, &m.last, less, &o,
+					  &pb.prior, NULL, &down), 0);
+	ck_assert_int_eq(ta_route_prior(less, &o, &pb.prior, NULL, &plain), 0);
+	ck_assert_uint_eq(down.stats.restore_fresh, 0);
+	ck_assert(!memcmp(down.port, plain.port,
+			  (size_t)less->n_sw * less->n_dest));
+	assert_routes_good(less, &down, "failure_routes minimal");
+	ta_result_free(&up);
+	ta_result_free(&down);
+	ta_result_free(&plain);
+	ta_prior_buf_free(&pb);
+	ta_fabric_key_free(&key);
+	ta_options_clear(&o);
+	memory_free(&m);
+	ta_graph_free(full);
+	ta_graph_free(less);
+	topo_free(&t);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("restore");
@@ -343,6 +384,7 @@ int main(void)
 	tcase_add_test(tc, torus);
 	tcase_add_test(tc, restore_without_home);
 	tcase_add_test(tc, takeover_cyclic_tables);
+	tcase_add_test(tc, failure_minimal_option);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
