@@ -105,15 +105,16 @@ takeover_kill() {
 	fi
 }
 
-# The host of the master killed last starts a new standby below the
-# master's priority, in its own dir (its cache kept, as on a restarted
-# machine).  It starts at the next takeover, not right after the last:
-# under ibsim a master that gets a new standby's trap 144 between steps
-# can stop sweeping (its SMInfo query of the standby never completes,
-# see tests/integration/standby_takeover.sh), which the step after would
-# take for a lost sweep.
+# A standby starts below the master's priority at SPARE_HOST (the host
+# of the master killed last, or the first standby's), in its own dir
+# (its cache kept, as on a restarted machine), once the master is quiet.
+# It starts at the takeover, not before: under ibsim a master that gets
+# a new standby's trap 144 can stop sweeping (its SMInfo query of the
+# standby never completes, see tests/integration/standby_takeover.sh),
+# which later steps would take for lost sweeps.
 SPARE_DIR='' SPARE_HOST=''
 takeover_restart() {
+	settle "$(count_ups)" 0
 	SB_DIR=$SPARE_DIR SB_HOST=$SPARE_HOST
 	FAB_SIM_HOST=$SB_HOST smp_start "$SB_DIR" "$plugin_dir" "$SM_PRIO" \
 		"${SB_CONF[@]}"
