@@ -4,6 +4,8 @@
 EXTRA_DIST += plugin/DESIGN.md results/README.md \
 	results/mads.md \
 	results/faults/engines.md \
+	results/faults/README.md \
+	results/faults/long-100/table.txt \
 	results/multicast.md \
 	results/mutation.md \
 	results/quality.md \
