@@ -5,27 +5,12 @@
 
 #include "ta_cdg.h"
 #include "ta_escape.h"
+#include "ta_home.h"
 #include "ta_perm.h"
 #include "ta_restore.h"
 
 #define PERM_RANDOM 100u
 #define PERM_SHIFTS 256u
-
-static uint32_t end_of_port(const struct ta_switch *sw, uint8_t p)
-{
-	uint32_t i;
-
-	for (i = 0; i < sw->n_ends; i++)
-		if (sw->ends[i].port == p)
-			return i;
-	return TA_NO_END;
-}
-
-static uint32_t end_on(const struct ta_graph *g, uint32_t l, uint32_t v)
-{
-	return g->links[l].sw[0] == v ? g->links[l].end[0] :
-					g->links[l].end[1];
-}
 
 /*
  * Marks in used[] the turns of the tables' routes; 0 if every switch
@@ -34,51 +19,21 @@ static uint32_t end_on(const struct ta_graph *g, uint32_t l, uint32_t v)
 static int tables_route(const struct ta_graph *g, const uint8_t *port,
 			uint8_t *used)
 {
-	uint32_t n = g->n_sw, s, t, d, *out = malloc((n + 1) * sizeof(*out));
+	uint32_t n = g->n_sw, s, d, k, *out = malloc((n + 1) * sizeof(*out));
 	uint8_t *mark = malloc(n + 1);
 	int r = 0;
 
-	if (!out || !mark) {
+	if (!out || !mark)
 		r = -1;
-		goto done;
-	}
 	for (d = 0; d < g->n_dest && !r; d++) {
-		uint32_t dsw = g->dest[d].sw;
-
-		if (port[(size_t)dsw * g->n_dest + d] != g->dest[d].port) {
+		if (!ta_dest_walk(g, port, d, out, mark)) {
 			r = 1;
 			break;
 		}
-		for (s = 0; s < n && !r; s++) {
-			if (s == dsw)
-				continue;
-			out[s] = end_of_port(&g->sw[s],
-					     port[(size_t)s * g->n_dest + d]);
-			r = out[s] == TA_NO_END;
-		}
-		memset(mark, 0, n);
-		mark[dsw] = 2;
-		for (s = 0; s < n && !r; s++) {
-			for (t = s; !mark[t]; t = g->sw[t].ends[out[t]].peer)
-				mark[t] = 1;
-			if (mark[t] == 1)
-				r = 1;	/* a loop */
-			for (t = s; mark[t] == 1; t = g->sw[t].ends[out[t]].peer)
-				mark[t] = 2;
-		}
-		for (s = 0; s < n && !r; s++) {
-			const struct ta_port_ref *e;
-
-			if (s == dsw)
-				continue;
-			e = &g->sw[s].ends[out[s]];
-			if (e->peer != dsw)
-				used[ta_turn(g, e->peer,
-					     end_on(g, e->link, e->peer),
-					     out[e->peer])] = 1;
-		}
+		for (s = 0; s < n; s++)
+			if ((k = ta_walk_turn(g, out, d, s)) != UINT32_MAX)
+				used[k] = 1;
 	}
-done:
 	free(out);
 	free(mark);
 	return r;

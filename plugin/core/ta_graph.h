@@ -110,4 +110,32 @@ static inline uint32_t ta_turn(const struct ta_graph *g, uint32_t s,
 	return g->sw[s].turn_base + i * g->sw[s].n_ends + j;
 }
 
+/* the end of switch s with port number p, UINT32_MAX if none */
+static inline uint32_t ta_graph_end_of_port(const struct ta_graph *g,
+					    uint32_t s, uint8_t p)
+{
+	const struct ta_switch *sw = &g->sw[s];
+	uint32_t lo = 0, hi = sw->n_ends;
+
+	while (lo < hi) {	/* ends are sorted by local port */
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (sw->ends[mid].port == p)
+			return mid;
+		if (sw->ends[mid].port < p)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return UINT32_MAX;
+}
+
+/* switch v's end of link l (whose other end is another switch) */
+static inline uint32_t ta_graph_link_end(const struct ta_graph *g, uint32_t l,
+					 uint32_t v)
+{
+	return g->links[l].sw[0] == v ? g->links[l].end[0] :
+					g->links[l].end[1];
+}
+
 #endif

@@ -124,49 +124,18 @@ static uint8_t home_turn(const struct ta_home_switch *hs, uint8_t in,
 	return hs->turn[in * hs->n_ports + out];
 }
 
-/* the end of s with port number p, TA_NO_END if none */
-static uint32_t end_of_port(const struct ta_graph *g, uint32_t s, uint8_t p)
-{
-	const struct ta_switch *sw = &g->sw[s];
-	uint32_t lo = 0, hi = sw->n_ends;
-
-	while (lo < hi) {	/* ends are sorted by local port */
-		uint32_t mid = lo + (hi - lo) / 2;
-
-		if (sw->ends[mid].port == p)
-			return mid;
-		if (sw->ends[mid].port < p)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return TA_NO_END;
-}
-
-/* v's end of the link l (whose other end is elsewhere) */
-static uint32_t end_on(const struct ta_graph *g, uint32_t l, uint32_t v)
-{
-	return g->links[l].sw[0] == v ? g->links[l].end[0] :
-					g->links[l].end[1];
-}
-
-/*
- * 1 if every switch's route towards d reaches d's switch without a
- * loop, each hop over a link of g, every turn on the way allowed.
- * out: per switch scratch (the end it leaves by); mark: per switch
- * scratch (0 unknown, 1 on the current walk, 2 reaches d).
- */
-static int dest_routed(const struct ta_graph *g, const struct ta_result *r,
-		       uint32_t d, uint32_t *out, uint8_t *mark)
+int ta_dest_walk(const struct ta_graph *g, const uint8_t *port, uint32_t d,
+		 uint32_t *out, uint8_t *mark)
 {
 	uint32_t s, t, dsw = g->dest[d].sw;
 
-	if (ta_result_port(r, dsw, d) != g->dest[d].port)
+	if (port[(size_t)dsw * g->n_dest + d] != g->dest[d].port)
 		return 0;
 	for (s = 0; s < g->n_sw; s++) {
 		if (s == dsw)
 			continue;
-		out[s] = end_of_port(g, s, ta_result_port(r, s, d));
+		out[s] = ta_graph_end_of_port(g, s,
+					      port[(size_t)s * g->n_dest + d]);
 		if (out[s] == TA_NO_END)
 			return 0;
 	}
@@ -180,15 +149,34 @@ static int dest_routed(const struct ta_graph *g, const struct ta_result *r,
 		for (t = s; mark[t] == 1; t = g->sw[t].ends[out[t]].peer)
 			mark[t] = 2;
 	}
-	for (s = 0; s < g->n_sw; s++) {
-		const struct ta_port_ref *e;
+	return 1;
+}
 
-		if (s == dsw)
-			continue;
-		e = &g->sw[s].ends[out[s]];
-		if (e->peer != dsw &&
-		    r->turn_state[ta_turn(g, e->peer, end_on(g, e->link, e->peer),
-					  out[e->peer])] != TA_TURN_ALLOWED)
+uint32_t ta_walk_turn(const struct ta_graph *g, const uint32_t *out,
+		      uint32_t d, uint32_t s)
+{
+	const struct ta_port_ref *e;
+
+	if (s == g->dest[d].sw)
+		return UINT32_MAX;
+	e = &g->sw[s].ends[out[s]];
+	if (e->peer == g->dest[d].sw)
+		return UINT32_MAX;
+	return ta_turn(g, e->peer, ta_graph_link_end(g, e->link, e->peer),
+		       out[e->peer]);
+}
+
+/* 1 if r routes d completely over turns it allows (ta_dest_walk) */
+static int dest_routed(const struct ta_graph *g, const struct ta_result *r,
+		       uint32_t d, uint32_t *out, uint8_t *mark)
+{
+	uint32_t s, k;
+
+	if (!ta_dest_walk(g, r->port, d, out, mark))
+		return 0;
+	for (s = 0; s < g->n_sw; s++) {
+		k = ta_walk_turn(g, out, d, s);
+		if (k != UINT32_MAX && r->turn_state[k] != TA_TURN_ALLOWED)
 			return 0;
 	}
 	return 1;

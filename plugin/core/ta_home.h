@@ -69,4 +69,17 @@ int ta_home_reinstate(const struct ta_home *h, const struct ta_graph *g,
 
 size_t ta_home_bytes(const struct ta_home *h);
 
+/*
+ * Walks the routes towards destination d in port ([sw * n_dest + d]):
+ * out[s] gets the end switch s leaves by.  1 if every switch reaches
+ * d's switch over links of g without a loop and d's switch delivers to
+ * d's port, else 0.  mark: per switch scratch.
+ */
+int ta_dest_walk(const struct ta_graph *g, const uint8_t *port, uint32_t d,
+		 uint32_t *out, uint8_t *mark);
+/* after ta_dest_walk: the turn slot of s's hop at the next switch,
+ * UINT32_MAX where s or the next switch is d's */
+uint32_t ta_walk_turn(const struct ta_graph *g, const uint32_t *out,
+		      uint32_t d, uint32_t s);
+
 #endif

@@ -82,16 +82,6 @@ static void release(struct held_lines *h, int replay)
 #define PERM_RANDOM 100u
 #define PERM_SHIFTS 256u
 
-static uint32_t end_of_port(const struct ta_switch *sw, uint8_t p)
-{
-	uint32_t i;
-
-	for (i = 0; i < sw->n_ends; i++)
-		if (sw->ends[i].port == p)
-			return i;
-	return TA_NO_END;
-}
-
 double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port)
 {
 	uint32_t n = g->n_sw, s, d, *next = malloc((n + 1) * sizeof(*next));
@@ -117,8 +107,8 @@ double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port)
 			next[s] = TA_NO_END;
 			flow[s] = hosts[s] - (s == dsw);
 			if (s != dsw)
-				next[s] = end_of_port(&g->sw[s],
-						      port[(size_t)s * g->n_dest + d]);
+				next[s] = ta_graph_end_of_port(g, s,
+					port[(size_t)s * g->n_dest + d]);
 			if (next[s] != TA_NO_END)
 				pend[g->sw[s].ends[next[s]].peer]++;
 		}
@@ -252,17 +242,72 @@ static int within(double u, double p, double u_ref, double p_ref)
 	return u <= u_ref * (1 + FAIL_SLACK) && p >= p_ref * (1 - FAIL_SLACK);
 }
 
+/* minimal change (res, its lines held in hk) beside a routing from scratch */
+struct compared {
+	struct ta_result fresh;
+	struct held_lines hk, hf;
+	double u_keep, u_new, p_keep, p_new;
+};
+
+/*
+ * Routes g from scratch beside res and measures both.  0: measured (the
+ * lines of both still held); 1: not (res stands, its lines passed on).
+ */
+static int route_fresh(const struct ta_graph *g, const struct ta_options *o,
+		       const struct ta_log *log, const struct ta_result *res,
+		       struct compared *c)
+{
+	if (ta_route(g, o, hold(&c->hf, log), &c->fresh)) {
+		release(&c->hf, 0);
+		release(&c->hk, 1);
+		return 1;
+	}
+	c->u_keep = ta_uniform_peak(g, res->port);
+	c->u_new = ta_uniform_peak(g, c->fresh.port);
+	c->p_keep = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS,
+				      1);
+	c->p_new = ta_perm_bandwidth(g, c->fresh.port, PERM_RANDOM,
+				     PERM_SHIFTS, 1);
+	if (c->u_keep < 0 || c->u_new < 0 || c->p_keep < 0 || c->p_new < 0) {
+		release(&c->hf, 0);
+		release(&c->hk, 1);
+		ta_result_free(&c->fresh);
+		return 1;
+	}
+	return 0;
+}
+
+/* passes on the lines of the routing kept (the other's dropped) */
+static void pass_lines(struct compared *c, int take)
+{
+	release(&c->hk, !take);
+	release(&c->hf, take);
+}
+
+/* res becomes the routing from scratch (take) or stays */
+static void keep(struct compared *c, struct ta_result *res, int take)
+{
+	if (take) {
+		c->fresh.stats.restore_fresh = 1;
+		c->fresh.stats.switches_gone = res->stats.switches_gone;
+		c->fresh.stats.dests_gone = res->stats.dests_gone;
+		c->fresh.stats.switches_new = res->stats.switches_new;
+		ta_result_free(res);
+		*res = c->fresh;
+	} else {
+		ta_result_free(&c->fresh);
+	}
+}
+
 static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 			 const struct ta_prior *prior, const struct ta_log *log,
 			 struct ta_result *res)
 {
-	struct ta_result fresh;
-	struct held_lines hk, hf;
-	double u_keep, u_new, p_keep, p_new;
+	struct compared c;
 	int take;
 
-	if (ta_route_prior(g, o, prior, hold(&hk, log), res)) {
-		release(&hk, 1);
+	if (ta_route_prior(g, o, prior, hold(&c.hk, log), res)) {
+		release(&c.hk, 1);
 		return -1;
 	}
 	/*
@@ -271,46 +316,23 @@ static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 	 */
 	if (layered(g) == 1 && !res->stats.tree_unfit &&
 	    !res->stats.prior_discarded && !res->stats.dests_fallback) {
-		release(&hk, 1);
+		release(&c.hk, 1);
 		return 0;
 	}
-	if (ta_route(g, o, hold(&hf, log), &fresh)) {
-		release(&hf, 0);
-		release(&hk, 1);
+	if (route_fresh(g, o, log, res, &c))
 		return 0;
-	}
-	u_keep = ta_uniform_peak(g, res->port);
-	u_new = ta_uniform_peak(g, fresh.port);
-	p_keep = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS, 1);
-	p_new = ta_perm_bandwidth(g, fresh.port, PERM_RANDOM, PERM_SHIFTS, 1);
-	if (u_keep < 0 || u_new < 0 || p_keep < 0 || p_new < 0) {
-		release(&hf, 0);
-		release(&hk, 1);
-		ta_result_free(&fresh);
-		return 0;
-	}
-	take = fresh.stats.unreachable < res->stats.unreachable ||
-	       (fresh.stats.unreachable == res->stats.unreachable &&
-		!within(u_keep, p_keep, u_new, p_new));
-	/* the lines of the routing kept */
-	release(&hk, !take);
-	release(&hf, take);
+	take = c.fresh.stats.unreachable < res->stats.unreachable ||
+	       (c.fresh.stats.unreachable == res->stats.unreachable &&
+		!within(c.u_keep, c.p_keep, c.u_new, c.p_new));
+	pass_lines(&c, take);
 	ta_logf(log, TA_LOG_INFO,
 		"failure: minimal change against routing from scratch: %llu / %llu LFT blocks change, busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f: %s",
 		(unsigned long long)blocks_moved(g, prior, res->port),
-		(unsigned long long)blocks_moved(g, prior, fresh.port),
-		u_keep, u_new, p_keep, p_new,
+		(unsigned long long)blocks_moved(g, prior, c.fresh.port),
+		c.u_keep, c.u_new, c.p_keep, c.p_new,
 		take ? "the routing from scratch taken (minimal change more than 2 % below it)" :
 		       "minimal change kept");
-	if (take) {
-		fresh.stats.restore_fresh = 1;
-		fresh.stats.switches_gone = res->stats.switches_gone;
-		fresh.stats.dests_gone = res->stats.dests_gone;
-		ta_result_free(res);
-		*res = fresh;
-	} else {
-		ta_result_free(&fresh);
-	}
+	keep(&c, res, take);
 	return 0;
 }
 
@@ -320,51 +342,26 @@ static int route_compared(const struct ta_graph *g,
 			  const struct ta_prior *prior,
 			  const struct ta_log *log, struct ta_result *res)
 {
-	struct ta_result fresh;
-	struct held_lines hk, hf;
-	double u_keep, u_new, p_keep, p_new;
+	struct compared c;
 	int take;
 
-	if (ta_route_prior(g, o, prior, hold(&hk, log), res)) {
-		release(&hk, 1);
+	if (ta_route_prior(g, o, prior, hold(&c.hk, log), res)) {
+		release(&c.hk, 1);
 		return -1;
 	}
-	if (ta_route(g, o, hold(&hf, log), &fresh)) {
-		release(&hf, 0);
-		release(&hk, 1);
+	if (route_fresh(g, o, log, res, &c))
 		return 0;	/* minimal change stands */
-	}
-	u_keep = ta_uniform_peak(g, res->port);
-	u_new = ta_uniform_peak(g, fresh.port);
-	p_keep = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS, 1);
-	p_new = ta_perm_bandwidth(g, fresh.port, PERM_RANDOM, PERM_SHIFTS, 1);
-	if (u_keep < 0 || u_new < 0 || p_keep < 0 || p_new < 0) {
-		release(&hf, 0);
-		release(&hk, 1);
-		ta_result_free(&fresh);
-		return 0;
-	}
-	take = res->stats.unreachable > fresh.stats.unreachable ||
-	       (res->stats.unreachable == fresh.stats.unreachable &&
-		(u_keep > u_new * (1 + 1e-9) || p_keep < p_new * (1 - 1e-9)));
-	/* the lines of the routing kept */
-	release(&hk, !take);
-	release(&hf, take);
+	take = res->stats.unreachable > c.fresh.stats.unreachable ||
+	       (res->stats.unreachable == c.fresh.stats.unreachable &&
+		(c.u_keep > c.u_new * (1 + 1e-9) ||
+		 c.p_keep < c.p_new * (1 - 1e-9)));
+	pass_lines(&c, take);
 	ta_logf(log, TA_LOG_INFO,
 		"restore: no earlier routing of this fabric is kept; minimal change against routing from scratch: busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f: %s",
-		u_keep, u_new, p_keep, p_new,
+		c.u_keep, c.u_new, c.p_keep, c.p_new,
 		take ? "the routing from scratch taken" :
 		       "minimal change kept (as good on both)");
-	if (take) {
-		fresh.stats.restore_fresh = 1;
-		fresh.stats.switches_gone = res->stats.switches_gone;
-		fresh.stats.dests_gone = res->stats.dests_gone;
-		fresh.stats.switches_new = res->stats.switches_new;
-		ta_result_free(res);
-		*res = fresh;
-	} else {
-		ta_result_free(&fresh);
-	}
+	keep(&c, res, take);
 	return 0;
 }
 
