@@ -15,13 +15,17 @@
 # The run of its own: a second ibsim (its own IBSIM_SOCKNAME and run
 # dir) on that netfile, a fresh OpenSM with turnadd (empty cache, same
 # options as the campaign's), the tables read back by lftread and
-# checked by the same lftcheck options.  Nothing is shared with the
-# campaign's fabric.  With nothing down the reference is the bring-up's
+# checked by the same lftcheck options.  Its OpenSM starts with a
+# guid2lid file of the LIDs the campaign's fabric holds now (read back
+# by ibnetdiscover), so the reference routes the same fabric with the
+# same LIDs (REF_LIDS=fresh: an empty cache, OpenSM's own LIDs).
+# Nothing else is shared with the campaign's fabric.  With nothing down the reference is the bring-up's
 # (that too was routed from scratch).  States are cached by the set of
 # down links in REF_FILE (net checksum, lmc, perm, down links, tp,
 # perm, seconds a line), so a campaign that repeats a state, or a later
 # campaign given the same file, runs it once.  The key is the set of
-# down links (and the netfile, lmc and lftcheck options): with
+# down links and a checksum of the LIDs (and the netfile, lmc and
+# lftcheck options): with
 # --traffic, a state's reference is routed with the traffic file as it
 # was (present or removed) when the state first came.
 #
@@ -31,7 +35,35 @@
 
 REF_SELF=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/campaign_ref.sh
 REF_TP=- REF_PERM=- REF_FILE='' REF_ENV=() REF_BRINGUP='- -' REF_RUNS=0
-REF_SUM=''
+REF_SUM='' REF_LIDS=same
+
+# ref_guid2lid TOPOLOGY: a guid2lid file (port GUID, first and last LID)
+# of every port with a LID in an ibnetdiscover topology: switch port 0
+# ("base port 0 lid N lmc L") and host ports ("[p](portguid) ... # lid
+# N lmc L"), each followed by a blank line as OpenSM writes it
+ref_guid2lid() {
+	awk '
+		/^Switch[ \t]/ {
+			split($0, q, "\""); g = q[2]; sub(/^S-/, "", g)
+			if (match($0, /base port 0 lid [0-9]+ lmc [0-9]+/)) {
+				split(substr($0, RSTART, RLENGTH), w, " ")
+				out(g, w[5], w[7])
+			}
+			sw = 1; next
+		}
+		/^(Ca|Hca|Rt)[ \t]/ { sw = 0; next }
+		/^\[[0-9]+\]\(/ && !sw {
+			g = $0; sub(/^[^(]*\(/, "", g); sub(/\).*/, "", g)
+			if (match($0, /# lid [0-9]+ lmc [0-9]+/)) {
+				split(substr($0, RSTART, RLENGTH), w, " ")
+				out(g, w[3], w[5])
+			}
+		}
+		function out(g, lid, lmc) {
+			while (length(g) < 16) g = "0" g
+			printf "0x%s %d %d\n\n", tolower(g), lid, lid + 2 ^ lmc - 1
+		}' "$1"
+}
 
 ref_key() {
 	local i k=''
@@ -61,18 +93,23 @@ ref_netfile() {
 # of its own running this file (below), whose fabric_lib.sh EXIT trap
 # stops its ibsim and OpenSM
 ref_run() {
-	env ${REF_ENV[@]+"${REF_ENV[@]}"} "$BASH" "$REF_SELF" "$1" \
+	env ${REF_ENV[@]+"${REF_ENV[@]}"} "$BASH" "$REF_SELF" "$1" "$2" \
 		"$plugin_dir" "$lftread" "$lftcheck" "$step_timeout" \
 		${lmc_conf[@]+"${lmc_conf[@]}"} -- "${LC_TP_ARGS[@]}" \
 		2>>"$out/refs.err"
 }
 
 ref_quality() {
-	local key line t0 res secs
+	local key line t0 res secs g2l=-
 	key=$(ref_key)
 	if [[ $key == none ]]; then
 		read -r REF_TP REF_PERM <<<"$REF_BRINGUP"
 		return 0
+	fi
+	if [[ $REF_LIDS == same ]]; then
+		g2l=$out/ref.guid2lid
+		ref_guid2lid "$FAB_DIR/topology.txt" >"$g2l"
+		key+=":lids$(cksum <"$g2l" | cut -d' ' -f1)"
 	fi
 	if [[ -z $REF_SUM ]]; then
 		REF_SUM="$(cksum <"$net" | cut -d' ' -f1) lmc=${lmc_conf[*]:-0} ${LC_TP_ARGS[*]}"
@@ -88,7 +125,7 @@ ref_quality() {
 	fi
 	t0=$(date +%s)
 	ref_netfile "$out/ref.net"
-	res=$(ref_run "$out/ref.net" || true)
+	res=$(ref_run "$out/ref.net" "$g2l" || true)
 	read -r REF_TP REF_PERM <<<"${res:-- -}"
 	: "${REF_TP:=-}" "${REF_PERM:=-}"
 	secs=$(($(date +%s) - t0))
@@ -100,12 +137,13 @@ ref_quality() {
 	fi
 }
 
-# Run as a script: NETFILE PLUGIN_DIR LFTREAD LFTCHECK SECS [CONF_LINE...]
-# -- LFTCHECK_OPTION...: the from-scratch run, "TP PERM" on stdout.
+# Run as a script: NETFILE GUID2LID|- PLUGIN_DIR LFTREAD LFTCHECK SECS
+# [CONF_LINE...] -- LFTCHECK_OPTION...: the from-scratch run, "TP PERM"
+# on stdout.
 ref_main() {
-	local reduced=$1 plugin=$2 reader=$3 checker=$4 secs=$5 conf=() last=''
-	local now i f
-	shift 5
+	local reduced=$1 g2l=$2 plugin=$3 reader=$4 checker=$5 secs=$6
+	local conf=() last='' now i f
+	shift 6
 	while (($#)) && [[ $1 != -- ]]; do
 		conf+=("$1")
 		shift
@@ -116,6 +154,10 @@ ref_main() {
 	. "$(dirname "$REF_SELF")/fabric_lib.sh"
 	fab_init
 	fab_start_ibsim "$reduced"
+	if [[ $g2l != - ]]; then
+		mkdir -p "$FAB_DIR/cache"
+		cp "$g2l" "$FAB_DIR/cache/guid2lid"
+	fi
 	fab_start_opensm turnadd "$plugin" ${conf[@]+"${conf[@]}"}
 	fab_wait_subnet_up "$secs"
 	for ((i = 0; i < secs; i++)); do

@@ -94,6 +94,11 @@
 #   --strict             quality flags make a step bad (exit status 1)
 #   --only KIND          every failure cycle fails KIND (link, leafspine,
 #                        spine, leaf, multi) instead of the kind drawn
+#   --ref-lids same|fresh  the reference routes the fabric with the LIDs
+#                        it holds (same, default: a guid2lid file of
+#                        them, as a restarted OpenSM keeps them) or with
+#                        the LIDs a fresh OpenSM gives it (fresh); the
+#                        routing from scratch depends on the LID order
 #   --ref-cache FILE     the references of fabric states (default
 #                        OUT/refs.csv); give a file of an earlier campaign
 #                        on the same net to reuse its runs
@@ -118,7 +123,7 @@
 # throughput and --perm's permutation throughput (perm_bandwidth).  Each
 # is compared with what turnadd gets routing the same fabric state from
 # scratch (campaign_ref.sh: a second ibsim on the netfile without the
-# down links, a fresh OpenSM; cached per state): "tp_low" if either is
+# down links, a fresh OpenSM given the fabric's LIDs; cached per state): "tp_low" if either is
 # below it by more than --tp-margin.  A step with nothing down (restore,
 # final, a relink of the last link, a takeover then) must give the
 # bring-up's throughputs within 1e-4, else "not_bringup".  The flags are
@@ -189,6 +194,9 @@ while (($#)); do
 		[[ $only_kind =~ ^(link|leafspine|spine|leaf|multi)$ ]] ||
 			fab_die "bad --only '$only_kind'" ;;
 	--ref-cache) REF_FILE=$(fab_abspath "${2:?}"); shift ;;
+	--ref-lids) REF_LIDS=${2:?}; shift
+		[[ $REF_LIDS =~ ^(same|fresh)$ ]] ||
+			fab_die "bad --ref-lids '$REF_LIDS' (same or fresh)" ;;
 	--escape-root) root_name=${2:?}; shift ;;
 	--traffic) traffic=${2:?}; shift ;;
 	--mcast-groups) mc_groups=${2:?}; shift ;;
