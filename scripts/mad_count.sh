@@ -21,6 +21,15 @@
 #   --fail NAME         switch to fail (repeatable)
 #   --fail-prefix PFX   fail every switch whose name starts with PFX, e.g.
 #                       dir3- (a director of topogen fattree3) (repeatable)
+#   --bound ports|paths the failure's bound: ports (default) the
+#                       port-major formula below (fat trees), paths the
+#                       64-LID blocks, switch by switch, of the LIDs
+#                       whose bring-up route leaves that switch straight
+#                       into a failed switch or cable (read from the
+#                       bring-up tables by lftcheck --through: entries
+#                       every reroute must change; any fabric); the
+#                       blocks of the routes that cross the failed part
+#                       further on go to failure-through.txt
 #   --fail-link A B     fail one link instead: the lowest-numbered port
 #                       of switch A cabled to switch B (Unlink, then
 #                       ReLink, of that port); bound: the 64-LID blocks
@@ -279,7 +288,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 engine='' net='' out='' counter=preload build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' quiet='' timeout_s=600 rows=10 pace=0
 restore=1 check=1 check_bringup=1 down_at_start=0
-fails=() prefixes=() conf_extra=() link_a='' link_b=''
+fails=() prefixes=() conf_extra=() link_a='' link_b='' bound_kind=ports
 mc_groups='' mc_seed=1 mc_max=0
 
 while (($#)); do
@@ -289,6 +298,9 @@ while (($#)); do
 	--fail) fails+=("${2:?}"); shift ;;
 	--fail-prefix) prefixes+=("${2:?}"); shift ;;
 	--fail-link) link_a=${2:?} link_b=${3:?}; shift 2 ;;
+	--bound) bound_kind=${2:?}; shift
+		[[ $bound_kind =~ ^(ports|paths)$ ]] ||
+			fab_die "bad --bound '$bound_kind' (ports or paths)" ;;
 	--counter) counter=${2:?}; shift ;;
 	--no-restore) restore=0 ;;
 	--down-at-start) down_at_start=1 ;;
@@ -362,6 +374,7 @@ if [[ -n $link_a ]]; then
 	failed=("${link_a}[$link_port]")
 	check_bringup=1
 else
+	[[ $bound_kind == ports ]] || check_bringup=1
 	mapfile -t failed < <(mad_fail_list "$net" \
 		${fails[@]+"${fails[@]}"} -- ${prefixes[@]+"${prefixes[@]}"})
 	((${#failed[@]})) || fab_die "no switch of $net matches --fail/--fail-prefix"
@@ -447,7 +460,10 @@ if ((!down_at_start)); then
 	done
 	mad_settle "$ups"
 fi
-if [[ -n $link_a ]]; then
+if [[ $bound_kind == paths ]]; then
+	bound=$(mad_paths_bound "$out" ${failed[@]+"${failed[@]}"})
+	if [[ -n $link_a ]]; then returning=(); else returning=("${failed[@]}"); fi
+elif [[ -n $link_a ]]; then
 	bound=$(mad_link_bound "$net" "$out/bringup-lfts.txt" "$link_a" \
 		"$link_port")
 	returning=()

@@ -101,6 +101,29 @@ mad_bound() {
 		}' "$net"
 }
 
+# mad_paths_bound OUT FAILED...: lftcheck --through on the bring-up
+# read-back (OUT/bringup-topology.txt, OUT/bringup-lfts.txt) for the
+# failed switches ("NAME") or cables ("NAME[PORT]"): prints
+# through_hop_blocks, the blocks whose entries every reroute must
+# change; the whole line goes to OUT/failure-through.txt
+mad_paths_bound() {
+	local out=$1 f parts=()
+	shift
+	for f in "$@"; do
+		if [[ $f =~ ^(.+)\[([0-9]+)\]$ ]]; then
+			parts+=(--through "${BASH_REMATCH[1]}:${BASH_REMATCH[2]}")
+		else
+			parts+=(--through "$f")
+		fi
+	done
+	"$MAD_LFTCHECK" -n 0 "${parts[@]}" "$out/bringup-topology.txt" \
+		"$out/bringup-lfts.txt" 2>&1 | grep '^through_\|^lftcheck:' \
+		>"$out/failure-through.txt" || true
+	sed -n 's/.*through_hop_blocks=\([0-9]*\).*/\1/p' \
+		"$out/failure-through.txt" | grep . ||
+		fab_die "lftcheck --through failed: $(cat "$out/failure-through.txt")"
+}
+
 # mad_link_port NET A B: the lowest port of switch A cabled to switch B
 mad_link_port() {
 	awk -F'"' -v a="$2" -v b="$3" '

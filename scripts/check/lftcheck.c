@@ -32,14 +32,15 @@
 #include "lc_mcast.h"
 #include "lc_parse.h"
 #include "lc_perm.h"
+#include "lc_through.h"
 #include "lc_turns.h"
 
 enum { OPT_TURNS = 256, OPT_GROUPS, OPT_VERSION, OPT_PERM, OPT_PERM_SEED,
-       OPT_MFTS, OPT_MC_MEMBERS, OPT_LMC_SPREAD };
+       OPT_MFTS, OPT_MC_MEMBERS, OPT_LMC_SPREAD, OPT_THROUGH };
 
 static const char usage_text[] =
 	"usage: lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] [--perm[=N]] "
-	"[--lmc-spread-min K] TOPOLOGY LFTS\n"
+	"[--lmc-spread-min K] [--through NAME[:PORT]]... TOPOLOGY LFTS\n"
 	"  TOPOLOGY  ibnetdiscover output (default format or -p)\n"
 	"  LFTS      lftread, dump_lfts / dump_fts or ibroute output\n"
 	"  -n N      print at most N lines about unreachable routes "
@@ -87,6 +88,18 @@ static const char usage_text[] =
 	"            LIDs a port has), lmc_pairs=, lmc_spines_min=,\n"
 	"            lmc_spines_mean= (distinct next hops over those\n"
 	"            (switch, port) pairs) and lmc_spread_short=\n"
+	"  --through NAME[:PORT]  (repeatable) the switch NAME (its node\n"
+	"            description), or the cable on its PORT, taken as failed:\n"
+	"            prints through_switches=, through_entries= and\n"
+	"            through_blocks=, the switches, (switch, LID) routes and\n"
+	"            (switch, 64-LID block) pairs whose route, followed\n"
+	"            through the LFTs, enters a failed switch or crosses a\n"
+	"            failed cable (LIDs of the failed switches and of hosts\n"
+	"            cabled only to them left out): with the tables from\n"
+	"            before a failure, the routes it forces to move;\n"
+	"            through_hop_entries= and through_hop_blocks= count those\n"
+	"            whose own next hop is the failed part (entries every\n"
+	"            reroute must change)\n"
 	"  --help    this text\n"
 	"  --version print the version\n"
 	"Hops (max_sw_hops, mean_sw_hops): inter-switch links, over ordered\n"
@@ -227,6 +240,8 @@ struct options {
 	const char *mfts, *mc_members;	/* multicast (lc_mcast.h) */
 	const char *topo;
 	unsigned lmc_spread;	/* --lmc-spread-min, 0: none */
+	const char *through[LC_THROUGH_MAX];	/* --through (lc_through.h) */
+	unsigned n_through;
 };
 
 /* The unsigned number in arg, or -1 (message printed). */
@@ -255,6 +270,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "mfts", required_argument, NULL, OPT_MFTS },
 		{ "mc-members", required_argument, NULL, OPT_MC_MEMBERS },
 		{ "lmc-spread-min", required_argument, NULL, OPT_LMC_SPREAD },
+		{ "through", required_argument, NULL, OPT_THROUGH },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -305,6 +321,14 @@ static int parse_options(int argc, char **argv, struct options *o)
 			}
 			o->lmc_spread = (unsigned)v;
 			break;
+		case OPT_THROUGH:
+			if (o->n_through == LC_THROUGH_MAX) {
+				fprintf(stderr, "lftcheck: at most %d --through\n",
+					LC_THROUGH_MAX);
+				return -1;
+			}
+			o->through[o->n_through++] = optarg;
+			break;
 		case 'n':
 			o->max_detail = strtoul(optarg, &end, 10);
 			if (!*optarg || *end) {
@@ -343,6 +367,27 @@ static int print_quality(const struct lc_fabric *f, const struct lc_report *r,
 		return -1;
 	if (o->perm && print_perm(f, &o->perm_opts))
 		return -1;
+	return 0;
+}
+
+/* The --through line; -1 on error (printed). */
+static int print_through(const struct lc_fabric *f, const struct options *o)
+{
+	struct lc_part parts[LC_THROUGH_MAX];
+	struct lc_through_report tr;
+	unsigned i;
+
+	for (i = 0; i < o->n_through; i++)
+		if (lc_part_parse(f, o->through[i], &parts[i]))
+			return -1;
+	if (lc_through(f, parts, o->n_through, &tr)) {
+		fprintf(stderr, "lftcheck: out of memory\n");
+		return -1;
+	}
+	printf("through_switches=%u through_entries=%llu through_blocks=%llu "
+	       "through_hop_entries=%llu through_hop_blocks=%llu\n",
+	       tr.switches, tr.entries, tr.blocks, tr.hop_entries,
+	       tr.hop_blocks);
 	return 0;
 }
 
@@ -410,6 +455,8 @@ int main(int argc, char **argv)
 	if (lc_read_topology_any(&f, topo) ||
 	    (o.groups && lc_groups_assign(&g, &f, topo)) ||
 	    lc_read_lfts(&f, lfts))
+		goto out;
+	if (o.n_through && print_through(&f, &o))
 		goto out;
 	if (lc_check(&f, &r, stdout, (unsigned)o.max_detail)) {
 		fprintf(stderr, "lftcheck: out of memory\n");
