@@ -87,6 +87,10 @@ struct ta_intree {
 	const uint8_t *turn_layers;
 	uint8_t *layer_mask;
 	uint8_t all_layers;
+	uint8_t layers_first;	/* ways within the tolerance: the most
+				 * layers first (fewer switches stranded),
+				 * else the fewest of the destination
+				 * switch's routes first, as with one */
 	/* ta_intree_weighted(), allocated at its first call */
 	double *wcost;		/* path cost to the destination switch */
 	struct ta_heap_item *heap;
@@ -212,8 +216,9 @@ uint32_t ta_intree_fast(struct ta_intree *t, const uint8_t *state,
  * then call ta_intree_build).  ch->load must be set.  With
  * t->turn_layers set, a turn is usable where the layers allowing the
  * path through it are not empty (state is not read), and among ways
- * within the tolerance of the least cost that are otherwise equal the
- * one with more layers is taken; t->layer_mask then holds each routed
+ * within the tolerance of the least cost the one with more layers is
+ * taken where they carry as many routes of the destination's switch
+ * (first, with t->layers_first); t->layer_mask then holds each routed
  * switch's layers.
  */
 #define TA_HOME_WEIGHT 1e-6

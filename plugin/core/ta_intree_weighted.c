@@ -151,7 +151,8 @@ static void settle(struct ta_intree *t, const uint8_t *state, uint32_t u,
 			continue;
 		cnt = ch->same[g->sw[u].ends[e].out_chan];
 		l = n_layers(m);
-		if (cnt < best_n ||
+		if (t->layers_first && l != best_l ? l > best_l :
+		    cnt < best_n ||
 		    (cnt == best_n && (l > best_l ||
 				       (l == best_l && c < best_c)))) {
 			best_n = cnt;
