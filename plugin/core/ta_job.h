@@ -175,8 +175,9 @@ void bal_second_pass(struct route_job *j, struct ta_intree *t,
  * ta_layer_route.c: with option vls > 1, after route_all() and the
  * candidate search: res->layer allocated, and on fabrics that are not
  * tree-like the routes made again over the layers (ta_layers.h), kept
- * where they do no worse than the one-layer routes.  0, or -1 when out
- * of memory (res->port then holds the one-layer routes).
+ * where they do about as well as the one-layer routes (ta_layer_route.c,
+ * SLACK).  0, or -1 when out of memory (res->port then holds the
+ * one-layer routes).
  */
 int route_layers(struct route_job *j, struct ta_result *res);
 
