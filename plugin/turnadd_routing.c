@@ -208,6 +208,14 @@ static int build_lid_matrices(void *context)
 	if (turnadd_config_load(&opts, &ctx->log, &path))
 		return fail_or_keep(ctx, "cannot load options from", path);
 	turnadd_log_options(&ctx->log, &opts, path);
+	if (opts.vls > 1) {
+		/* layers need an SL per path (path_sl), which the plugin
+		 * does not give: one layer keeps the tables deadlock-free */
+		ta_logf(&ctx->log, TA_LOG_INFO,
+			"WARNING: vls %u: the plugin gives no SL per path (path_sl), so it routes on one layer (vls 1); routing over layers is in the routing core only (tests/bench/core_bench -V)",
+			opts.vls);
+		opts.vls = 1;
+	}
 	ctx->lft_update = opts.lft_update;
 	ctx->mcast_opensm = opts.mcast_opensm;
 

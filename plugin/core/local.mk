@@ -25,6 +25,8 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_prng.h \
 	plugin/core/ta_turnadd.h \
 	plugin/core/ta_turnprohib.c plugin/core/ta_turnprohib.h \
+	plugin/core/ta_layers.c plugin/core/ta_layers.h \
+	plugin/core/ta_layer_route.c \
 	plugin/core/ta_engine.c plugin/core/ta_engine.h \
 	plugin/core/ta_job.h \
 	plugin/core/ta_route_write.c plugin/core/ta_second_pass.c \

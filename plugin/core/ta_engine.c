@@ -776,7 +776,8 @@ static int route_job(const struct ta_graph *g, const struct ta_options *o,
 	    decide_turns(&j, &res->stats) || balance_init(&j) ||
 	    route_all(&j, res) ||
 	    (j.measure && !j.escape_needed &&
-	     try_tp_candidate(&j, res, &st0) < 0)) {
+	     try_tp_candidate(&j, res, &st0) < 0) ||
+	    (o->vls > 1 && !j.escape_needed && route_layers(&j, res))) {
 		job_free(&j);
 		ta_result_free(res);
 		return -1;
@@ -951,7 +952,9 @@ void ta_result_free(struct ta_result *res)
 	free(res->port);
 	free(res->turn_state);
 	free(res->escape_parent);
+	free(res->layer);
 	res->escape_parent = NULL;
+	res->layer = NULL;
 	res->port = NULL;
 	res->turn_state = NULL;
 }

@@ -59,7 +59,12 @@ struct ta_options {
 	bool tp_candidate;	/* bring-up: also try TP's turn set, keep
 				 * the less loaded (default true) */
 	unsigned experiment;	/* TA_EXP_*: analysis only, default 0 */
+	unsigned vls;		/* layers the routes may use, each on its
+				 * own virtual lane: 1 (default) to
+				 * TA_MAX_LAYERS (ta_layers.h) */
 };
+
+#define TA_MAX_LAYERS 8u
 
 /*
  * Option "experiment": switches one decision of turn addition off to
@@ -122,6 +127,10 @@ struct ta_stats {
 				 * kept decisions (routes without it) */
 	int least_cost;		/* routes over least-cost paths (fabrics
 				 * that are not tree-like) */
+	int layers_used;	/* vls > 1: the layered routes were taken
+				 * (ta_layers.h) */
+	uint32_t dests_layer0;	/* ... destinations routed on layer 0
+				 * only (a switch stranded otherwise) */
 	double seconds;
 };
 
@@ -132,6 +141,10 @@ struct ta_result {
 	uint32_t *escape_parent;	/* per switch: escape tree parent end
 					 * (TA_NO_END at roots); NULL in
 					 * modes without one (ta_mcast.h) */
+	uint8_t *layer;		/* [sw * n_dest + dest]: the layer (SL, VL)
+				 * of the path from switch sw (and its
+				 * hosts) to dest (ta_layers.h); NULL with
+				 * vls 1: every path on layer 0 */
 	struct ta_stats stats;
 };
 
@@ -155,6 +168,9 @@ struct ta_prior {
 					 * port (differs from home where the
 					 * home port was displaced) */
 	uint64_t escape_root_guid;	/* 0: none */
+	/* [sw * n_dest + dest]: the previous routing's layer of each
+	 * path, or NULL; a path keeps it where it is still allowed */
+	const uint8_t *layer;
 	/*
 	 * The previous escape tree: per switch the end (index into
 	 * g->sw[s].ends) of the link to its tree parent, UINT32_MAX

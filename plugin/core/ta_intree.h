@@ -75,6 +75,22 @@ struct ta_intree {
 				 * level farther is allowed */
 	const uint8_t *fast_state;
 	uint32_t fast_sw;	/* pc_open is for this switch, or UINT32_MAX */
+	/*
+	 * Several layers (ta_layers.h), or NULL: one.  Per turn slot the
+	 * layers that allow the turn (bit i: layer i); ta_intree_weighted()
+	 * then lets a switch join through a neighbour only where the
+	 * layers allowing its whole path stay non-empty: layer_mask[s] =
+	 * layer_mask[next hop] & turn_layers[turn at the next hop], and
+	 * all_layers at the destination's switch.  The caller owns both
+	 * arrays (layer_mask: n_sw bytes).
+	 */
+	const uint8_t *turn_layers;
+	uint8_t *layer_mask;
+	uint8_t all_layers;
+	uint8_t layers_first;	/* ways within the tolerance: the most
+				 * layers first (fewer switches stranded),
+				 * else the fewest of the destination
+				 * switch's routes first, as with one */
 	/* ta_intree_weighted(), allocated at its first call */
 	double *wcost;		/* path cost to the destination switch */
 	struct ta_heap_item *heap;
@@ -197,7 +213,13 @@ uint32_t ta_intree_fast(struct ta_intree *t, const uint8_t *state,
  * turn into that neighbour's output is allowed, so paths may be longer
  * than the shortest allowed ones where those are loaded.  Returns the
  * number of switches that got a route (0 also when out of memory:
- * then call ta_intree_build).  ch->load must be set.
+ * then call ta_intree_build).  ch->load must be set.  With
+ * t->turn_layers set, a turn is usable where the layers allowing the
+ * path through it are not empty (state is not read), and among ways
+ * within the tolerance of the least cost the one with more layers is
+ * taken where they carry as many routes of the destination's switch
+ * (first, with t->layers_first); t->layer_mask then holds each routed
+ * switch's layers.
  */
 #define TA_HOME_WEIGHT 1e-6
 

@@ -19,6 +19,29 @@ static uint32_t far_end(const struct ta_graph *g, uint32_t s, uint32_t j)
 	return l->end[l->sw[0] == s ? 1 : 0];
 }
 
+/*
+ * The layers in which a switch may join through end in_end of switch u
+ * (whose output is o): with one layer 1 if the turn is allowed, else 0;
+ * with several (t->turn_layers) those of u's path that allow the turn.
+ */
+static uint8_t join_layers(const struct ta_intree *t, const uint8_t *state,
+			   uint32_t u, uint32_t in_end, uint32_t o)
+{
+	uint32_t k;
+
+	if (o == TA_OUT_DELIVER)
+		return t->turn_layers ? t->layer_mask[u] : 1;
+	k = ta_turn(t->g, u, in_end, o);
+	if (!t->turn_layers)
+		return state[k] == TA_TURN_ALLOWED;
+	return t->layer_mask[u] & t->turn_layers[k];
+}
+
+static unsigned n_layers(uint8_t m)
+{
+	return (unsigned)__builtin_popcount(m);
+}
+
 static int room(struct ta_intree *t)
 {
 	const struct ta_graph *g = t->g;
@@ -112,21 +135,28 @@ static void settle(struct ta_intree *t, const uint8_t *state, uint32_t u,
 	uint32_t e, best_e = t->out_end[u], best_n = UINT32_MAX;
 	double least = pure[u], best_c = pure[u];
 
+	unsigned best_l = 0;
+
 	for (e = 0; ch->same && e < g->sw[u].n_ends; e++) {
 		uint32_t n = g->sw[u].ends[e].peer, o = t->out_end[n], cnt;
+		uint8_t m;
+		unsigned l;
 		double c;
 
 		if (t->seen[n] != UINT32_MAX ||
-		    (o != TA_OUT_DELIVER &&
-		     state[ta_turn(g, n, far_end(g, u, e), o)] !=
-			     TA_TURN_ALLOWED))
+		    !(m = join_layers(t, state, n, far_end(g, u, e), o)))
 			continue;
 		c = pure[n] + weight(t, u, e, ch, unit);
 		if (c > least * (1 + TOL))
 			continue;
 		cnt = ch->same[g->sw[u].ends[e].out_chan];
-		if (cnt < best_n || (cnt == best_n && c < best_c)) {
+		l = n_layers(m);
+		if (t->layers_first && l != best_l ? l > best_l :
+		    cnt < best_n ||
+		    (cnt == best_n && (l > best_l ||
+				       (l == best_l && c < best_c)))) {
 			best_n = cnt;
+			best_l = l;
 			best_c = c;
 			best_e = e;
 		}
@@ -161,14 +191,20 @@ static void grow(struct ta_intree *t, const uint8_t *state,
 		if (t->out_end[u] != TA_OUT_DELIVER && !(fixed && fixed[u]))
 			settle(t, state, u, ch, unit, pure);
 		o = t->out_end[u];
+		if (t->turn_layers && o != TA_OUT_DELIVER) {
+			uint32_t n = g->sw[u].ends[o].peer;
+
+			t->layer_mask[u] = join_layers(t, state, n,
+						       far_end(g, u, o),
+						       t->out_end[n]);
+		}
 		for (j = 0; j < g->sw[u].n_ends; j++) {
 			uint32_t v = g->sw[u].ends[j].peer;
 			uint32_t e = far_end(g, u, j);	/* v's end to u */
 			double c;
 
 			if ((fixed && fixed[v]) || t->seen[v] == UINT32_MAX ||
-			    (o != TA_OUT_DELIVER &&
-			     state[ta_turn(g, u, j, o)] != TA_TURN_ALLOWED))
+			    !join_layers(t, state, u, j, o))
 				continue;
 			c = pure[u] + weight(t, v, e, ch, unit);
 			if (t->wcost[v] >= 0 && c >= t->wcost[v] * (1 - 1e-12))
@@ -209,6 +245,8 @@ uint32_t ta_intree_weighted(struct ta_intree *t, const uint8_t *state,
 	pure[dest_sw] = 0;
 	t->out_end[dest_sw] = TA_OUT_DELIVER;
 	t->dist[dest_sw] = 0;
+	if (t->turn_layers)
+		t->layer_mask[dest_sw] = t->all_layers;
 	push(t, &n_heap, 0, dest_sw);
 	grow(t, state, ch, unit, pure, NULL, n_heap);
 	return t->n_order;

@@ -166,8 +166,20 @@ void minor_second_pass(struct route_job *j, struct ta_intree *t,
 		       const uint8_t *used, struct ta_result *res);
 void count_same(const struct ta_graph *g, const struct ta_intree *t,
 		uint32_t *same);
+void uncount_same(const struct ta_graph *g, const struct ta_intree *t,
+		  uint32_t *same);
 void bal_second_pass(struct route_job *j, struct ta_intree *t,
 		     const uint8_t *used, struct ta_result *res);
+
+/*
+ * ta_layer_route.c: with option vls > 1, after route_all() and the
+ * candidate search: res->layer allocated, and on fabrics that are not
+ * tree-like the routes made again over the layers (ta_layers.h), kept
+ * where they do about as well as the one-layer routes (ta_layer_route.c,
+ * SLACK).  0, or -1 when out of memory (res->port then holds the
+ * one-layer routes).
+ */
+int route_layers(struct route_job *j, struct ta_result *res);
 
 /* ta_candidates.c: the candidate search (the contract above) */
 int measure_init(struct route_job *j);

@@ -14,6 +14,7 @@ void ta_options_init(struct ta_options *o)
 	o->lft_read_on_start = true;
 	o->tp_candidate = true;
 	o->failure_compare = true;
+	o->vls = 1;
 }
 
 void ta_options_clear(struct ta_options *o)
@@ -129,6 +130,12 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			*why = "failure_routes must be compared or minimal";
 			return -1;
 		}
+	} else if (!strcmp(tok[0], "vls")) {
+		if (ta_parse_u64(tok[1], &v) || v < 1 || v > TA_MAX_LAYERS) {
+			*why = "vls must be an integer from 1 to 8 (the layers, each on its own virtual lane)";
+			return -1;
+		}
+		o->vls = (unsigned)v;
 	} else if (!strcmp(tok[0], "experiment")) {
 		if (!strcmp(tok[1], "none"))
 			o->experiment = 0;
@@ -145,7 +152,7 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			return -1;
 		}
 	} else {
-		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, failure_routes, experiment)";
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, failure_routes, vls, experiment)";
 		return -1;
 	}
 	return 0;

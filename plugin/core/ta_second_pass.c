@@ -140,8 +140,8 @@ void count_same(const struct ta_graph *g, const struct ta_intree *t,
 
 
 /* subtracts the tree's output channels from same[] */
-static void uncount_same(const struct ta_graph *g, const struct ta_intree *t,
-			 uint32_t *same)
+void uncount_same(const struct ta_graph *g, const struct ta_intree *t,
+		  uint32_t *same)
 {
 	uint32_t k;
 

@@ -27,7 +27,9 @@
  * on stderr; -Q prints each phase's busiest channel under uniform traffic
  * and its permutation bandwidth; -S keeps every host's LID when switches
  * are gone (as OpenSM does; without it the hosts after the gone ones
- * move down).  Not a test: numbers for
+ * move down); -V N routes over N layers (option vls, ta_layers.h): the
+ * hash then covers each path's layer too, and -Q adds a line with the
+ * paths per layer.  Not a test: numbers for
  * scripts/bench_speed.sh.
  */
 #include <stdio.h>
@@ -51,6 +53,7 @@ static double now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+static unsigned vls = 1;
 static int stable_lids, show_quality, show_hash, port_major, mode, no_tp_candidate, lft_rows, use_home;
 /* -l: the core's log lines to stderr */
 static void log_line(void *ctx, enum ta_log_level level, const char *msg)
@@ -189,6 +192,8 @@ static uint64_t result_hash(const struct ta_result *r,
 		h = (h ^ r->port[k]) * 0x100000001b3ull;
 	for (k = 0; k < g->n_turn_slots; k++)
 		h = (h ^ r->turn_state[k]) * 0x100000001b3ull;
+	for (k = 0; r->layer && k < n; k++)
+		h = (h ^ r->layer[k]) * 0x100000001b3ull;
 	return h;
 }
 
@@ -248,6 +253,23 @@ static int prior(const struct ta_saved *sv, struct lft_sim *ls,
 	return ta_saved_prior_rows(sv, g, rows, pb);
 }
 
+/* -Q -V: the (switch, destination) paths on each layer */
+static void print_layers(const char *phase, const struct ta_result *r)
+{
+	unsigned long long cnt[8] = { 0 };
+	size_t k, n = (size_t)r->n_sw * r->n_dest;
+	unsigned i;
+
+	for (k = 0; k < n; k++)
+		if (r->port[k] != TA_NO_PORT)
+			cnt[r->layer[k] & 7u]++;
+	printf("%s: layers_taken=%d paths_per_layer=", phase,
+	       r->stats.layers_used);
+	for (i = 0; i < vls; i++)
+		printf("%s%llu", i ? "," : "", cnt[i]);
+	printf("\n");
+}
+
 /* routes g REPEAT times with prior pb (may be NULL), keeps the last */
 static int timed(const struct ta_graph *g, const struct ta_prior *p,
 		 int repeat, const char *phase, struct ta_result *res)
@@ -260,6 +282,7 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 	o.mode = (enum ta_mode)mode;
 	o.seed = seed;
 	o.tp_candidate = !no_tp_candidate;
+	o.vls = vls;
 	for (k = 0; k < repeat; k++) {
 		double t0 = now(), c0 = cpu_now();
 
@@ -296,6 +319,8 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 		printf("%s: peak=%.1f perm=%.4f\n", phase,
 		       ta_uniform_peak(g, res->port),
 		       ta_perm_bandwidth(g, res->port, 100, 256, 1));
+	if (show_quality && res->layer)
+		print_layers(phase, res);
 	if (show_hash)
 		printf("%s: hash=%016llx\n", phase,
 		       (unsigned long long)result_hash(res, g));
@@ -313,6 +338,7 @@ static int scratch_quality(const struct ta_graph *g)
 	o.mode = (enum ta_mode)mode;
 	o.seed = seed;
 	o.tp_candidate = !no_tp_candidate;
+	o.vls = vls;
 	if (ta_route(g, &o, NULL, &r)) {
 		ta_options_clear(&o);
 		return 1;
@@ -335,7 +361,7 @@ int main(int argc, char **argv)
 	struct topo t;
 	int repeat = 1, c, ret = 1, restore = 0, absent = 0;
 
-	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nLKlQS")) != -1) {
+	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nLKlQSV:")) != -1) {
 		if (c == 'r')
 			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (c == 'g')
@@ -366,12 +392,15 @@ int main(int argc, char **argv)
 			show_quality = 1;
 		else if (c == 'S')
 			stable_lids = 1;
+		else if (c == 'V')
+			vls = atoi(optarg) >= 1 && atoi(optarg) <= 8 ?
+			      (unsigned)atoi(optarg) : 1;
 		else
 			return 2;
 	}
 	if (optind >= argc || make_topo(&t, argc - optind, argv + optind) ||
 	    (absent > 0 && topo_drop_hosts(&t, (unsigned)absent, 1))) {
-		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] [-K] [-l] [-Q] [-S] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | hyperx D S H | dragonfly A H P [G] | dfplus G L S H [N] | ft3join[-alt] K LEVEL\n");
+		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] [-K] [-l] [-Q] [-S] [-V N] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | hyperx D S H | dragonfly A H P [G] | dfplus G L S H [N] | ft3join[-alt] K LEVEL\n");
 		return 2;
 	}
 	ta_saved_init(&sv);

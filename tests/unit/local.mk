@@ -61,6 +61,14 @@ tests_unit_test_cdg_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_cdg_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_cdg
 
+check_PROGRAMS += tests/unit/test_layers
+tests_unit_test_layers_SOURCES = tests/unit/test_layers.c
+tests_unit_test_layers_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_layers_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_layers_LDADD = $(UNIT_HELP_LDADD)
+tests_unit_test_layers_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_layers
+
 check_PROGRAMS += tests/unit/test_turnprohib
 tests_unit_test_turnprohib_SOURCES = tests/unit/test_turnprohib.c
 tests_unit_test_turnprohib_CPPFLAGS = $(UNIT_CPPFLAGS)

@@ -129,7 +129,7 @@ static char *long_line(size_t len)
 
 static const struct bad_case option_cases[] = {
 	T("seed 3\nsed 4\n",
-	  ":2: sed: unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, failure_routes, experiment)"),
+	  ":2: sed: unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, failure_routes, vls, experiment)"),
 	T("\n# c\ntraffic_file\n",
 	  ":3: traffic_file: expected exactly one value after the option name"),
 	T("seed 1 2\n",
@@ -150,6 +150,14 @@ static const struct bad_case option_cases[] = {
 	  ":1: lid_order: lid_order must be port_major or opensm"),
 	T("lft_update all\n",
 	  ":1: lft_update: lft_update must be changed_blocks or opensm"),
+	T("seed 1\nvls 0\n",
+	  ":2: vls: vls must be an integer from 1 to 8 (the layers, each on its own virtual lane)"),
+	T("vls 99\n",
+	  ":1: vls: vls must be an integer from 1 to 8 (the layers, each on its own virtual lane)"),
+	T("vls two\n",
+	  ":1: vls: vls must be an integer from 1 to 8 (the layers, each on its own virtual lane)"),
+	T("vls 2 3\n",
+	  ":1: vls: expected exactly one value after the option name"),
 	B("seed 1\nseed 2\0 3\n", ":2: NUL byte in the line"),
 };
 

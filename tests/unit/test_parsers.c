@@ -111,6 +111,21 @@ START_TEST(options_modes)
 		free(p);
 	}
 
+	for (k = 0; k < 4; k++) {
+		static const char *const vl[] = { "# none\n", "vls 1\n",
+			"vls 4\n", "vls 2\nvls 8\n" };
+		static const unsigned want[] = { 1, 1, 4, 8 };
+		char *p = write_tmp(vl[k]);
+		struct ta_options o;
+
+		ta_options_init(&o);
+		ck_assert_int_eq(ta_options_load(&o, p, 0, &test_log), 0);
+		ck_assert_uint_eq(o.vls, want[k]);
+		ta_options_clear(&o);
+		unlink(p);
+		free(p);
+	}
+
 	for (k = 0; k < 3; k++) {
 		static const char *const fr[] = { "# none\n",
 			"failure_routes minimal\n",

@@ -1,0 +1,386 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Routes over several layers (option vls, ta_layers.h; ta_job.h,
+ * route_layers()): after the one-layer routing, on fabrics that are
+ * not tree-like, every destination's in-tree is grown again by least
+ * cost with a switch joining through a neighbour wherever some layer
+ * allows the whole path (struct ta_intree, turn_layers), then routed
+ * again under the others' loads as the one-layer routing is.  The
+ * layered routes are kept only where neither the busiest channel (under
+ * the routing's traffic) nor permutation bandwidth is more than SLACK
+ * worse than with the one-layer routes and the product of the two
+ * throughputs is no lower; else every path stays on layer 0.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_job.h"
+#include "ta_layers.h"
+#include "ta_minor_pass.h"
+#include "ta_perm.h"
+#include "ta_turnadd.h"
+
+#define PERM_RANDOM 100u
+#define PERM_SHIFTS 256u
+
+/*
+ * The layered routes are taken where neither metric is more than 3 %
+ * worse than on one layer and the product of the two throughputs (the
+ * busiest channel's inverse, permutation bandwidth) is no lower: on
+ * dragonflies the layers lift uniform throughput by 40-60 % at 1-3 %
+ * less permutation bandwidth (plugin/DESIGN.md, "Layers").
+ */
+#define SLACK 0.03
+
+struct layer_run {
+	struct route_job *j;
+	struct ta_result *res;
+	struct ta_intree t;
+	uint8_t *turn_layers;	/* per turn slot */
+	double *load;		/* per channel: the layered routes' flow */
+	double *tmp;		/* per channel, zero between uses */
+	uint32_t *same;		/* struct ta_choice's same */
+	uint8_t *col;		/* one destination's column */
+	uint8_t *used;		/* destinations routed by layered trees */
+	uint32_t fallback;	/* destinations left on their layer-0 routes */
+};
+
+static size_t at(const struct ta_result *res, uint32_t s, uint32_t d)
+{
+	return (size_t)s * res->n_dest + d;
+}
+
+/* t: destination d's tree as port (a table like res->port) routes it */
+static void tree_of(struct layer_run *r, const uint8_t *port, uint32_t d)
+{
+	const struct ta_graph *g = r->j->g;
+	uint32_t s;
+
+	for (s = 0; s < g->n_sw; s++)
+		r->col[s] = port[at(r->res, s, d)];
+	ta_minor_tree_of(&r->t, g, g->dest[d].sw, r->col);
+}
+
+/* writes t (layered, complete) as d's routes and layers */
+static void write_layered(struct layer_run *r, uint32_t d)
+{
+	const struct ta_graph *g = r->j->g;
+	const uint8_t *prev = r->j->prior ? r->j->prior->layer : NULL;
+	struct ta_result *res = r->res;
+	uint32_t s;
+
+	for (s = 0; s < g->n_sw; s++) {
+		uint32_t e = r->t.out_end[s];
+		size_t k = at(res, s, d);
+
+		if (r->t.dist[s] == TA_UNREACHED) {
+			res->layer[k] = 0;
+			continue;
+		}
+		res->port[k] = e == TA_OUT_DELIVER ? g->dest[d].port :
+						     g->sw[s].ends[e].port;
+		res->layer[k] = ta_layer_pick(r->t.layer_mask[s],
+					      prev ? prev[k] : UINT8_MAX);
+	}
+}
+
+/* writes t (grown on layer 0 alone) as d's routes, layer 0 */
+static void write_plain(struct layer_run *r, uint32_t d)
+{
+	const struct ta_graph *g = r->j->g;
+	uint32_t s;
+
+	for (s = 0; s < g->n_sw; s++)
+		r->t.layer_mask[s] = 1;
+	write_layered(r, d);
+}
+
+/* d's layer-0 routes back (port0: the one-layer routing), layer 0 */
+static void write_layer0(struct layer_run *r, const uint8_t *port0,
+			 uint32_t d)
+{
+	struct ta_result *res = r->res;
+	uint32_t s;
+
+	for (s = 0; s < res->n_sw; s++) {
+		res->port[at(res, s, d)] = port0[at(res, s, d)];
+		res->layer[at(res, s, d)] = 0;
+	}
+	tree_of(r, port0, d);
+}
+
+static void choice_for(struct layer_run *r, uint32_t d, struct ta_choice *ch)
+{
+	struct route_job *j = r->j;
+
+	memset(ch, 0, sizeof(*ch));
+	ch->spread = j->spread[d];
+	ch->sets_2level = j->sets_2level;
+	ch->main_sw = j->bal_main;
+	ch->load = r->load;
+	ch->same = r->same;
+	if (j->prior && j->prior->home_port) {
+		ch->home = j->prior->home_port + d;
+		ch->home_stride = j->g->n_dest;
+	}
+}
+
+/*
+ * d routed over the layers.  Where a switch strands: again with the
+ * most layers first among the ways within the tolerance, then on
+ * layer 0 alone under the same loads, last its one-layer routes (they
+ * reach every switch: the escape rule).
+ */
+static void route_one(struct layer_run *r, const uint8_t *port0, uint32_t d)
+{
+	struct route_job *j = r->j;
+	uint32_t sw = j->g->dest[d].sw, need = j->piece_size[j->esc.piece[sw]];
+	struct ta_choice ch;
+	uint32_t got;
+
+	choice_for(r, d, &ch);
+	got = ta_intree_weighted(&r->t, j->cdg.state, sw, &ch, j->bal_unit);
+	if (got < need) {
+		r->t.layers_first = 1;
+		got = ta_intree_weighted(&r->t, j->cdg.state, sw, &ch,
+					 j->bal_unit);
+		r->t.layers_first = 0;
+	}
+	r->used[d] = j->g->dest[d].is_host;
+	if (got >= need) {
+		write_layered(r, d);
+		return;
+	}
+	r->fallback++;
+	r->t.turn_layers = NULL;	/* layer 0: the one-layer rule */
+	got = ta_intree_weighted(&r->t, j->cdg.state, sw, &ch, j->bal_unit);
+	r->t.turn_layers = r->turn_layers;
+	if (got >= need) {
+		write_plain(r, d);
+		return;
+	}
+	write_layer0(r, port0, d);
+	r->used[d] = 0;
+}
+
+/* the same rows of same[] as bal_second_pass() keeps: switch sw's */
+static void count_switch(struct layer_run *r, uint32_t k0, uint32_t sw)
+{
+	const struct ta_graph *g = r->j->g;
+	uint32_t k;
+
+	memset(r->same, 0, 2 * (size_t)g->n_links * sizeof(*r->same));
+	for (k = k0; k < g->n_dest && g->dest[r->j->by_switch[k]].sw == sw;
+	     k++) {
+		uint32_t d = r->j->by_switch[k];
+
+		if (!r->used[d])
+			continue;
+		tree_of(r, r->res->port, d);
+		count_same(g, &r->t, r->same);
+	}
+}
+
+/* first pass: every destination, loads of those routed before */
+static void first_pass(struct layer_run *r, const uint8_t *port0)
+{
+	struct route_job *j = r->j;
+	const struct ta_graph *g = j->g;
+	uint32_t k, same_sw = UINT32_MAX;
+
+	for (k = 0; k < g->n_dest; k++) {
+		uint32_t d = j->by_switch[k], sw = g->dest[d].sw;
+
+		if (sw != same_sw)
+			memset(r->same, 0,
+			       2 * (size_t)g->n_links * sizeof(*r->same));
+		same_sw = sw;
+		route_one(r, port0, d);
+		if (g->dest[d].is_host)
+			ta_flow_add(&j->bal_flow, g, &r->t, j->group[d], NULL,
+				    r->load);
+		count_same(g, &r->t, r->same);
+	}
+}
+
+/* rip-up and reroute (bal_second_pass()'s, over the layers) */
+static void again_pass(struct layer_run *r, const uint8_t *port0)
+{
+	struct route_job *j = r->j;
+	const struct ta_graph *g = j->g;
+	uint32_t k, same_sw = UINT32_MAX;
+
+	for (k = 0; k < g->n_dest; k++) {
+		uint32_t d = j->by_switch[k], sw = g->dest[d].sw;
+
+		if (!r->used[d])
+			continue;
+		if (sw != same_sw)
+			count_switch(r, k, sw);
+		same_sw = sw;
+		tree_of(r, r->res->port, d);
+		uncount_same(g, &r->t, r->same);
+		ta_minor_take_out(&j->bal_flow, g, &r->t, j->group[d], r->tmp,
+				  r->load);
+		route_one(r, port0, d);
+		ta_flow_add(&j->bal_flow, g, &r->t, j->group[d], NULL,
+			    r->load);
+		count_same(g, &r->t, r->same);
+	}
+}
+
+/* the busiest channel of port's routes under the routing's traffic */
+static double busiest(struct layer_run *r, const uint8_t *port)
+{
+	struct route_job *j = r->j;
+	const struct ta_graph *g = j->g;
+	double top = 0;
+	uint32_t d, c;
+
+	memset(r->tmp, 0, 2 * (size_t)g->n_links * sizeof(*r->tmp));
+	for (d = 0; d < g->n_dest; d++) {
+		if (!g->dest[d].is_host)
+			continue;
+		tree_of(r, port, d);
+		ta_flow_add(&j->bal_flow, g, &r->t, j->group[d], NULL, r->tmp);
+	}
+	for (c = 0; c < 2 * g->n_links; c++) {
+		if (r->tmp[c] > top)
+			top = r->tmp[c];
+		r->tmp[c] = 0;
+	}
+	return top;
+}
+
+/* the turn weights: the routing's estimate, or made here if skipped */
+static const double *weights(struct layer_run *r, double **own)
+{
+	struct route_job *j = r->j;
+
+	*own = NULL;
+	if (r->res->stats.traffic_estimated)
+		return j->turn_w;
+	*own = calloc((size_t)j->g->n_turn_slots + 1, sizeof(**own));
+	if (!*own || ta_turn_traffic(j->g, j->tr, j->group, j->spread,
+				     j->by_switch, *own))
+		return NULL;
+	return *own;
+}
+
+static void run_free(struct layer_run *r)
+{
+	free(r->t.layer_mask);
+	ta_intree_free(&r->t);
+	free(r->turn_layers);
+	free(r->load);
+	free(r->tmp);
+	free(r->same);
+	free(r->col);
+	free(r->used);
+}
+
+static int run_init(struct layer_run *r, struct route_job *j,
+		    struct ta_result *res)
+{
+	const struct ta_graph *g = j->g;
+	size_t n_ch = 2 * (size_t)g->n_links + 1;
+
+	memset(r, 0, sizeof(*r));
+	r->j = j;
+	r->res = res;
+	if (ta_intree_init(&r->t, g))
+		return -1;
+	r->t.layer_mask = malloc(g->n_sw + 1);
+	r->turn_layers = malloc((size_t)g->n_turn_slots + 1);
+	r->load = calloc(n_ch, sizeof(*r->load));
+	r->tmp = calloc(n_ch, sizeof(*r->tmp));
+	r->same = calloc(n_ch, sizeof(*r->same));
+	r->col = malloc(g->n_sw + 1);
+	r->used = calloc(g->n_dest + 1, 1);
+	if (!r->t.layer_mask || !r->turn_layers || !r->load || !r->tmp ||
+	    !r->same || !r->col || !r->used)
+		return -1;
+	r->t.turn_layers = r->turn_layers;
+	r->t.all_layers = (uint8_t)((1u << j->o->vls) - 1);
+	return 0;
+}
+
+/* layered routes and layers into res, kept where they do no worse */
+static int route_layered(struct layer_run *r, uint8_t *port0)
+{
+	struct route_job *j = r->j;
+	struct ta_result *res = r->res;
+	const struct ta_graph *g = j->g;
+	size_t n = (size_t)g->n_sw * g->n_dest;
+	double *own, b0, b1, p0, p1;
+	const double *w = weights(r, &own);
+	unsigned pass;
+	int keep;
+
+	if (!w || ta_layers_decide(g, res->turn_state ? res->turn_state :
+				   j->cdg.state, w, j->o->vls,
+				   r->turn_layers, &res->stats.cycle_check_visits)) {
+		free(own);
+		return -1;
+	}
+	free(own);
+	first_pass(r, port0);
+	for (pass = 0; !(j->prior && j->prior->home_port) && pass < BAL_PASSES;
+	     pass++)
+		again_pass(r, port0);
+	b0 = busiest(r, port0);
+	b1 = busiest(r, res->port);
+	p0 = ta_perm_bandwidth(g, port0, PERM_RANDOM, PERM_SHIFTS, 1);
+	p1 = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS, 1);
+	if (p0 < 0 || p1 < 0)
+		return -1;
+	keep = b1 <= b0 * (1 + SLACK) && p1 >= p0 * (1 - SLACK) &&
+	       b0 * p1 >= b1 * p0 * (1 - 1e-9);
+	ta_logf(j->log, TA_LOG_INFO,
+		"vls %u: routes over %u layers: busiest channel %.1f against %.1f on one layer, permutation bandwidth %.4f against %.4f, %u destinations on layer 0 alone (a switch stranded over the layers): %s",
+		j->o->vls, j->o->vls, b1, b0, p1, p0, r->fallback,
+		keep ? "layered routes taken" :
+		       "one-layer routes kept, every path on layer 0");
+	res->stats.layers_used = keep;
+	res->stats.dests_layer0 = r->fallback;
+	if (!keep) {
+		memcpy(res->port, port0, n);
+		memset(res->layer, 0, n);
+	}
+	return 0;
+}
+
+int route_layers(struct route_job *j, struct ta_result *res)
+{
+	const struct ta_graph *g = j->g;
+	size_t n = (size_t)g->n_sw * g->n_dest;
+	struct layer_run r;
+	uint8_t *port0;
+	int err;
+
+	res->layer = calloc(n + 1, 1);
+	if (!res->layer)
+		return -1;
+	if (!(j->bal_unit > 0) || j->o->mode == TA_MODE_NONE_PROHIBITED ||
+	    j->no_escape) {
+		ta_logf(j->log, TA_LOG_INFO,
+			"vls %u: every path on layer 0 (%s)", j->o->vls,
+			j->o->mode == TA_MODE_NONE_PROHIBITED ?
+			"mode no_prohibition" :
+			j->no_escape ? "the escape tree does not fit the kept turn decisions" :
+			"tree-like fabric: its shortest routes need no more turns");
+		return 0;
+	}
+	port0 = malloc(n + 1);
+	if (!port0)
+		return -1;
+	memcpy(port0, res->port, n);
+	err = run_init(&r, j, res) || route_layered(&r, port0) ? -1 : 0;
+	if (err)
+		memcpy(res->port, port0, n);
+	run_free(&r);
+	free(port0);
+	if (err)
+		ta_logf(j->log, TA_LOG_ERROR, "out of memory routing over layers");
+	return err;
+}

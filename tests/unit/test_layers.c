@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: MIT
+/*
+ * Routes over several layers (option vls, ta_layers.h): on dragonflies,
+ * random nets, tori and HyperX, for 2 to 4 layers, every switch reaches
+ * every destination, and each layer's channel dependency graph, built
+ * here from the routes and their layers alone (every path walked from
+ * every switch, its turns added to its layer's graph), is acyclic (a
+ * depth-first search of this file, not the core's); on the dragonfly
+ * the layered routes are taken and use more than one layer.  Fat trees
+ * route exactly as with one layer, every path on layer 0.  With one
+ * layer the result carries no layers.  A resweep with the previous
+ * layers as its prior keeps every path's layer where its port stays.
+ */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ta_cdg.h"
+#include "ta_engine.h"
+#include "topo_graph.h"
+#include "run_suite.h"
+
+static struct ta_graph *make(const char *kind)
+{
+	struct topo t;
+	struct ta_graph *g;
+	unsigned hx[2] = { 5, 5 };
+	int r = -1;
+
+	if (!strcmp(kind, "dragonfly"))
+		r = topo_dragonfly(&t, 4, 2, 2, 0);
+	else if (!strcmp(kind, "dragonfly-big"))
+		r = topo_dragonfly(&t, 6, 3, 3, 7);
+	else if (!strcmp(kind, "random"))
+		r = topo_random(&t, 40, 10, 5, 1);
+	else if (!strcmp(kind, "random-b"))
+		r = topo_random(&t, 60, 10, 10, 1);
+	else if (!strcmp(kind, "torus"))
+		r = topo_mesh(&t, 6, 6, 2, 1);
+	else if (!strcmp(kind, "hyperx"))
+		r = topo_hyperx(&t, 2, hx, 2);
+	else if (!strcmp(kind, "fattree2"))
+		r = topo_fattree2(&t, 8, 4, 4, 1);
+	else if (!strcmp(kind, "fattree3"))
+		r = topo_fattree3(&t, 4, 4, 2, 4, 4);
+	ck_assert_int_eq(r, 0);
+	g = topo_to_graph(&t);
+	ck_assert_ptr_nonnull(g);
+	topo_free(&t);
+	return g;
+}
+
+static void route(const struct ta_graph *g, unsigned vls,
+		  const struct ta_prior *prior, struct ta_result *r)
+{
+	struct ta_options o;
+
+	ta_options_init(&o);
+	o.vls = vls;
+	ck_assert_int_eq(ta_route_prior(g, &o, prior, NULL, r), 0);
+	ta_options_clear(&o);
+}
+
+/* head switch of channel c and its end there */
+static uint32_t head_sw(const struct ta_graph *g, uint32_t c)
+{
+	return g->links[c / 2].sw[1 - c % 2];
+}
+
+static uint32_t head_end(const struct ta_graph *g, uint32_t c)
+{
+	return g->links[c / 2].end[1 - c % 2];
+}
+
+/*
+ * Walks the path from every switch to every destination, asserting it
+ * arrives within n_sw hops, and marks used[layer * slots + turn] for
+ * each turn it takes on its layer.
+ */
+static void walk_all(const struct ta_graph *g, const struct ta_result *r,
+		     unsigned vls, uint8_t *used)
+{
+	uint32_t s, d;
+
+	for (d = 0; d < g->n_dest; d++) {
+		for (s = 0; s < g->n_sw; s++) {
+			uint32_t at = s, in = UINT32_MAX, hops = 0;
+			unsigned layer = r->layer ?
+				r->layer[(size_t)s * g->n_dest + d] : 0;
+
+			ck_assert_uint_lt(layer, vls);
+			while (at != g->dest[d].sw) {
+				uint8_t p = ta_result_port(r, at, d);
+				uint32_t e = ta_graph_end_of_port(g, at, p), c;
+
+				ck_assert_msg(e != UINT32_MAX,
+					      "switch %u: no link out to dest %u (port %u)",
+					      at, d, p);
+				if (in != UINT32_MAX)
+					used[(size_t)layer * g->n_turn_slots +
+					     ta_turn(g, at, in, e)] = 1;
+				ck_assert_uint_le(++hops, g->n_sw);
+				c = ta_graph_out_chan(g, at, e);
+				at = head_sw(g, c);
+				in = head_end(g, c);
+			}
+		}
+	}
+}
+
+/*
+ * 1 if the channel dependencies of the turns marked in used (one
+ * layer) close a cycle: depth-first search over channels, where channel
+ * c leads to the channels out of its head switch through used turns.
+ */
+static int has_cycle(const struct ta_graph *g, const uint8_t *used)
+{
+	uint32_t n = 2 * g->n_links, root;
+	uint8_t *color = calloc(n + 1, 1);	/* 0 new, 1 open, 2 done */
+	uint32_t *stack = malloc((n + 1) * sizeof(*stack));
+	uint32_t *next = calloc(n + 1, sizeof(*next));	/* next out end */
+	int cyclic = 0;
+
+	ck_assert(color && stack && next);
+	for (root = 0; root < n && !cyclic; root++) {
+		uint32_t top = 0;
+
+		if (color[root])
+			continue;
+		stack[top++] = root;
+		color[root] = 1;
+		while (top && !cyclic) {
+			uint32_t c = stack[top - 1], s = head_sw(g, c);
+			uint32_t i = head_end(g, c), e = next[c];
+
+			if (e == g->sw[s].n_ends) {
+				color[c] = 2;
+				top--;
+				continue;
+			}
+			next[c]++;
+			if (!used[ta_turn(g, s, i, e)])
+				continue;
+			c = ta_graph_out_chan(g, s, e);
+			if (color[c] == 1)
+				cyclic = 1;
+			else if (!color[c]) {
+				color[c] = 1;
+				stack[top++] = c;
+			}
+		}
+	}
+	free(color);
+	free(stack);
+	free(next);
+	return cyclic;
+}
+
+/* every path arrives, every layer acyclic; returns the layers used */
+static unsigned check_layers(const struct ta_graph *g,
+			     const struct ta_result *r, unsigned vls,
+			     const char *what)
+{
+	uint8_t *used = calloc((size_t)vls * g->n_turn_slots + 1, 1);
+	unsigned layer, n_used = 0;
+	uint32_t k;
+
+	ck_assert_ptr_nonnull(used);
+	walk_all(g, r, vls, used);
+	for (layer = 0; layer < vls; layer++) {
+		const uint8_t *u = used + (size_t)layer * g->n_turn_slots;
+		int any = 0;
+
+		for (k = 0; k < g->n_turn_slots; k++)
+			any |= u[k];
+		n_used += any;
+		ck_assert_msg(!has_cycle(g, u), "%s: layer %u of %u has a cycle",
+			      what, layer, vls);
+	}
+	free(used);
+	return n_used;
+}
+
+static const char *const layered_kinds[] = {
+	"dragonfly", "dragonfly-big", "random", "random-b", "torus", "hyperx",
+};
+
+START_TEST(layers_acyclic_and_complete)
+{
+	struct ta_graph *g = make(layered_kinds[_i]);
+	unsigned vls;
+
+	for (vls = 2; vls <= 4; vls++) {
+		struct ta_result r;
+		unsigned used;
+
+		route(g, vls, NULL, &r);
+		ck_assert_ptr_nonnull(r.layer);
+		ck_assert_uint_eq(r.stats.unreachable, 0);
+		used = check_layers(g, &r, vls, layered_kinds[_i]);
+		if (!strcmp(layered_kinds[_i], "dragonfly")) {
+			ck_assert_int_eq(r.stats.layers_used, 1);
+			ck_assert_uint_gt(used, 1);
+		}
+		ta_result_free(&r);
+	}
+	ta_graph_free(g);
+}
+END_TEST
+
+static const char *const tree_kinds[] = { "fattree2", "fattree3" };
+
+START_TEST(fat_trees_as_one_layer)
+{
+	struct ta_graph *g = make(tree_kinds[_i]);
+	size_t n = (size_t)g->n_sw * g->n_dest, k;
+	struct ta_result one;
+	unsigned vls;
+
+	route(g, 1, NULL, &one);
+	ck_assert_ptr_null(one.layer);
+	for (vls = 2; vls <= 4; vls++) {
+		struct ta_result r;
+
+		route(g, vls, NULL, &r);
+		ck_assert_ptr_nonnull(r.layer);
+		ck_assert_mem_eq(r.port, one.port, n);
+		ck_assert_mem_eq(r.turn_state, one.turn_state,
+				 g->n_turn_slots);
+		for (k = 0; k < n; k++)
+			ck_assert_uint_eq(r.layer[k], 0);
+		ta_result_free(&r);
+	}
+	ta_result_free(&one);
+	ta_graph_free(g);
+}
+END_TEST
+
+/* vls 1 carries no layers and routes as without the option */
+START_TEST(one_layer_plain)
+{
+	struct ta_graph *g = make("dragonfly");
+	struct ta_options o;
+	struct ta_result a, b;
+
+	ta_options_init(&o);
+	ck_assert_uint_eq(o.vls, 1);
+	ck_assert_int_eq(ta_route(g, &o, NULL, &a), 0);
+	ta_options_clear(&o);
+	route(g, 1, NULL, &b);
+	ck_assert_ptr_null(a.layer);
+	ck_assert_ptr_null(b.layer);
+	ck_assert_mem_eq(a.port, b.port, (size_t)g->n_sw * g->n_dest);
+	check_layers(g, &a, 1, "one layer");
+	ta_result_free(&a);
+	ta_result_free(&b);
+	ta_graph_free(g);
+}
+END_TEST
+
+/* a resweep of the same fabric: a path whose port stays keeps its layer */
+START_TEST(resweep_keeps_layers)
+{
+	struct ta_graph *g = make("dragonfly");
+	size_t n = (size_t)g->n_sw * g->n_dest, k, moved = 0;
+	struct ta_result first, again;
+	struct ta_prior p;
+
+	route(g, 3, NULL, &first);
+	memset(&p, 0, sizeof(p));
+	p.turn_state = first.turn_state;
+	p.home_port = first.port;
+	p.last_port = first.port;
+	p.layer = first.layer;
+	route(g, 3, &p, &again);
+	ck_assert_uint_eq(again.stats.layers_used, 1);
+	check_layers(g, &again, 3, "resweep");
+	for (k = 0; k < n; k++) {
+		moved += again.port[k] != first.port[k];
+		if (again.port[k] == first.port[k])
+			ck_assert_uint_eq(again.layer[k], first.layer[k]);
+	}
+	ck_assert_uint_eq(moved, 0);
+	ta_result_free(&first);
+	ta_result_free(&again);
+	ta_graph_free(g);
+}
+END_TEST
+
+static Suite *layers_suite(void)
+{
+	Suite *s = suite_create("layers");
+	TCase *tc = tcase_create("core");
+
+	tcase_set_timeout(tc, 300);
+	tcase_add_loop_test(tc, layers_acyclic_and_complete, 0,
+			    sizeof(layered_kinds) / sizeof(layered_kinds[0]));
+	tcase_add_loop_test(tc, fat_trees_as_one_layer, 0,
+			    sizeof(tree_kinds) / sizeof(tree_kinds[0]));
+	tcase_add_test(tc, one_layer_plain);
+	tcase_add_test(tc, resweep_keeps_layers);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	return run_suite(layers_suite());
+}
