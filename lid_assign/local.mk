@@ -14,6 +14,8 @@ lid_assign_liblidassign_la_SOURCES = \
 	lid_assign/lid_chunks.c lid_assign/lid_chunks.h \
 	lid_assign/lid_groups_lmc.c lid_assign/lid_groups_lmc.h \
 	lid_assign/lid_claims.c \
+	lid_assign/lid_dfly.c lid_assign/lid_dfly.h \
+	lid_assign/lid_layout_text.c \
 	lid_assign/lid_layout.c \
 	lid_assign/lid_place.c
 

@@ -207,7 +207,10 @@ static void report(const struct opts *o, const struct ln_fabric *fab,
 		   const struct la_result *r)
 {
 	uint32_t g, p;
+	char why[256];
 
+	la_layout_describe(r, why, sizeof(why));
+	fprintf(stderr, "turnadd-lids: LID layout: %s\n", why);
 	fprintf(stderr,
 		"turnadd-lids: %u ports in %u groups (LIDs 1-%u), %u kept, %u placed, %u overflow, %u failed, %u moved; %s layout%s, top LID %u\n",
 		fab->in.n_ports, r->n_groups, r->end ? r->end - 1u : 0,
@@ -217,8 +220,9 @@ static void report(const struct opts *o, const struct ln_fabric *fab,
 		r->top_lid);
 	for (g = 0; o->verbose && g < r->n_groups; g++)
 		fprintf(stderr,
-			"turnadd-lids: group %u (switch port %u): LIDs %u-%u, %u hosts, %u switches, %u guests (%u kept, %u placed, %u overflow)\n",
-			g, g + 1, r->groups[g].lo, r->groups[g].hi,
+			"turnadd-lids: group %u (%s %u): LIDs %u-%u, %u hosts, %u switches, %u guests (%u kept, %u placed, %u overflow)\n",
+			g, r->group_major ? "Dragonfly+ group" : "switch port",
+			r->group_major ? g : g + 1, r->groups[g].lo, r->groups[g].hi,
 			r->groups[g].hosts, r->groups[g].switches,
 			r->groups[g].guests, r->groups[g].kept,
 			r->groups[g].placed, r->groups[g].overflow);
