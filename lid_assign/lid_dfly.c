@@ -54,7 +54,7 @@ static const char *components(struct scan *s)
 			if (!s->host[i] || pr[k] >= in->n_sw)
 				continue;
 			if (s->host[pr[k]] && !s->force)
-				return "switches with hosts are cabled together (a Dragonfly+'s leaves meet spines only)";
+				return "not a Dragonfly+: switches with hosts are cabled together (a Dragonfly+'s leaves meet spines only)";
 			unite(s->uf, i, pr[k]);
 			if (!s->host[pr[k]])
 				s->spine[pr[k]] = 1;
@@ -88,8 +88,8 @@ static const char *unattached(struct scan *s)
 		} else if (s->force) {
 			s->core[i] = 1;
 		} else {
-			return n ? "switches without hosts cabled to no leaf and to several groups (a fat tree's core or director switches)" :
-				   "a switch without cables";
+			return n ? "not a Dragonfly+: switches without hosts cabled to no leaf and to several groups (a fat tree's core or director switches)" :
+				   "not a Dragonfly+: a switch without cables";
 		}
 	}
 	for (i = 0; i < in->n_sw; i++)
@@ -189,7 +189,7 @@ static const char *joined(struct scan *s, const struct la_dfly *d)
 	}
 	for (g = 1; g < d->n_groups && !why; g++)
 		if (find(uf, g) != find(uf, 0))
-			why = "the groups are not all joined by spine-spine cables (separate fabrics)";
+			why = "not a Dragonfly+: the groups are not all joined by spine-spine cables (separate fabrics)";
 	free(uf);
 	return why;
 }
@@ -287,9 +287,9 @@ static const char *recognise(struct scan *s, struct la_dfly *d)
 	if (count(s, d))
 		return "out of memory";
 	if (d->leaves == 0)
-		return "no switch has hosts";
+		return "not a Dragonfly+: no switch has hosts";
 	if (d->n_groups < 2)
-		return "one leaf-spine group (a fat tree)";
+		return "not a Dragonfly+: one leaf-spine group (a fat tree)";
 	if (!s->force)
 		return joined(s, d);
 	return NULL;
@@ -302,11 +302,11 @@ int la_dfly_detect(const struct la_input *in, struct la_dfly *d)
 
 	memset(d, 0, sizeof(*d));
 	if (in->layout == LA_LAYOUT_PORT_MAJOR) {
-		d->why = "lid_layout port-major";
+		d->why = "asked for (layout port-major)";
 		return 0;
 	}
 	if (!in->sw_peers || !in->sw_peer || !in->n_sw) {
-		d->why = "the switches' neighbours are not known";
+		d->why = "not a Dragonfly+: the switches' neighbours are not known";
 		return 0;
 	}
 	s.force = in->layout == LA_LAYOUT_GROUP_MAJOR;

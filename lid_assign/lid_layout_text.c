@@ -7,9 +7,9 @@
 int la_layout_describe(const struct la_result *r, char *buf, size_t n)
 {
 	if (!r->group_major)
-		return snprintf(buf, n, "port-major: not a Dragonfly+: %s",
+		return snprintf(buf, n, "port-major: %s",
 				r->layout_why ? r->layout_why :
-						"no switch neighbours known");
+						"not a Dragonfly+");
 	return snprintf(buf, n,
 			"group-major: Dragonfly+ of %u groups (%u leaves with hosts, %u without, %u spines; %u leaf-spine cables missing%s), one LID range a group, port-major inside",
 			r->dfly_groups, r->dfly_leaves, r->dfly_empty,

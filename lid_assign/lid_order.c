@@ -329,7 +329,7 @@ done:
 	if (!ret)
 		ret = fill_result(&w, &layout, inherited, res);
 	if (!ret && flat)
-		res->layout_why = "a Dragonfly+ whose group-major layout does not fit the unicast LIDs";
+		res->layout_why = "a Dragonfly+, but its group-major layout does not fit the unicast LIDs";
 	la_layout_free(&layout);
 	work_free(&w);
 	return ret;

@@ -17,7 +17,7 @@
 struct opts {
 	const char *netfile, *existing, *output;
 	bool ibsim_guids, verbose;
-	struct la_input tune;	/* lmc, sp0_lmc, max_lid */
+	struct la_input tune;	/* lmc, sp0_lmc, max_lid, layout */
 };
 
 static void usage(FILE *f)
@@ -31,6 +31,8 @@ static void usage(FILE *f)
 	      "      --sp0-lmc         switch port 0 takes 2^N LIDs too\n"
 	      "                        (OpenSM lmc_esp0 TRUE, enhanced port 0)\n"
 	      "      --max-lid N       highest LID to give (default 49151)\n"
+	      "      --layout MODE     auto (default: group-major on a Dragonfly+),\n"
+	      "                        port-major or group-major\n"
 	      "      --ibsim-guids     GUIDs as ibsim derives them, ignoring\n"
 	      "                        explicit port GUIDs in the file\n"
 	      "  -v, --verbose         group ranges and every overflow port\n"
@@ -57,6 +59,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{ "sp0-lmc", no_argument, NULL, 'S' },
 		{ "max-lid", required_argument, NULL, 'M' },
 		{ "ibsim-guids", no_argument, NULL, 'I' },
+		{ "layout", required_argument, NULL, 'L' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -88,6 +91,14 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			break;
 		case 'I':
 			o->ibsim_guids = true;
+			break;
+		case 'L':
+			if (la_layout_mode_parse(optarg, &o->tune.layout)) {
+				fprintf(stderr,
+					"turnadd-lids: bad value \"%s\" for --layout (auto, port-major or group-major)\n",
+					optarg);
+				return -1;
+			}
 			break;
 		case 'v':
 			o->verbose = true;
@@ -298,6 +309,7 @@ int main(int argc, char **argv)
 	fab.in.lmc = o.tune.lmc;
 	fab.in.sp0_lmc = o.tune.sp0_lmc;
 	fab.in.max_lid = o.tune.max_lid;
+	fab.in.layout = o.tune.layout;
 	if (apply_existing(&o, &fab, &absent, &n_absent))
 		goto out;
 	ret = la_assign(&fab.in, &r);
