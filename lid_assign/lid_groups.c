@@ -482,6 +482,7 @@ static void assign_dfly(struct la_work *w, const uint32_t *sw_rank)
 
 	w->n_groups = d->n_groups + (d->extra ? 1u : 0u);
 	w->rank_groups = w->n_groups;
+	w->pack = true;
 	for (i = 0; i < w->in->n_ports; i++) {
 		struct la_port *p = &w->in->ports[i];
 		uint32_t g = p->kind == LA_LOOSE ? LA_NO_GROUP :

@@ -51,6 +51,9 @@ struct la_work {
 	bool no_dfly;		/* port-major even on a Dragonfly+ (its
 				 * group-major layout did not fit) */
 	struct la_dfly dfly;	/* found: group-major (lid_groups.c) */
+	bool pack;		/* group-major: groups share blocks where
+				 * none spans more than it must
+				 * (lid_layout.c) */
 };
 
 static inline uint8_t la_port_width(const struct la_work *w, uint32_t p)
