@@ -9,12 +9,12 @@
 struct scan {
 	const struct la_input *in;
 	bool force;
-	uint32_t *off;		/* [n_sw + 1] start of each switch's peers */
+	uint32_t *off;		/* [n_sw + 1] each switch's first peer */
 	uint32_t *uf;		/* union-find parent */
 	uint8_t *host;		/* switch has hosts */
 	uint8_t *spine;		/* no hosts, cabled to a leaf */
 	uint8_t *empty;		/* no hosts, only spines of one group */
-	uint8_t *core;		/* forced: in the group after the others */
+	uint8_t *core;		/* forced: the group after the others */
 };
 
 static uint32_t find(uint32_t *uf, uint32_t i)

@@ -36,13 +36,13 @@ struct la_dfly {
 	bool found;
 	uint32_t n_groups;
 	uint32_t *group;	/* [n_sw] group of each switch (found) */
-	uint32_t *leaves_in;	/* [n_groups] leaves (empty ones too) */
+	uint32_t *leaves_in;	/* [n_groups] leaves, empty ones too */
 	uint32_t leaves;	/* switches with hosts */
-	uint32_t empty;		/* switches without hosts taken as leaves */
+	uint32_t empty;		/* leaves without hosts */
 	uint32_t spines;
 	uint32_t missing;	/* leaf-spine cables missing in groups */
-	uint32_t extra;		/* forced: switches in a group of their own
-				 * after the others (cores) */
+	uint32_t extra;		/* forced: switches of no group (cores),
+				 * one group after the others */
 	const char *why;	/* not found: why (static text) */
 };
 

@@ -113,7 +113,7 @@ static void build(struct fab *f, uint8_t lmc, enum la_layout_mode mode)
 		if (f->gone[i])
 			continue;
 		f->map[i] = n;
-		f->guid[n++] = 0x200000u + i;	/* GUID order = topo order */
+		f->guid[n++] = 0x200000u + i;	/* GUIDs in topo order */
 	}
 	for (i = 0; i < f->n_sw; i++) {
 		if (f->gone[i])
@@ -137,7 +137,8 @@ static void build(struct fab *f, uint8_t lmc, enum la_layout_mode mode)
 		f->ports[np++] = (struct la_port){
 			.guid = 0x100000u + i, .kind = LA_HOST,
 			.sw = f->map[f->h_sw[i]],
-			.sw_port = (uint8_t)f->h_port[i], .old_lid = f->old[i] };
+			.sw_port = (uint8_t)f->h_port[i],
+			.old_lid = f->old[i] };
 	}
 	memset(&f->in, 0, sizeof(f->in));
 	f->in.n_sw = n;
