@@ -33,6 +33,9 @@
  * where grouping it without one moves LIDs, la_assign tries again with
  * P the largest count (w->keep_period, la_period_lost()), with or
  * without LMC.
+ *
+ * On a Dragonfly+ (lid_dfly.h) none of that: group g is Dragonfly+
+ * group g (assign_dfly()), hosts rank by rank, then its switches.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -465,6 +468,33 @@ out:
 	return ret;
 }
 
+/*
+ * Group-major (a Dragonfly+, lid_dfly.h): group g holds the hosts of
+ * Dragonfly+ group g, rank by rank (port-major inside the group), then
+ * its switches by GUID; forced switches of no group (cores) take one
+ * group after the others.  Ranks as on every fabric: the routing core's
+ * spreads do not change.
+ */
+static void assign_dfly(struct la_work *w, const uint32_t *sw_rank)
+{
+	const struct la_dfly *d = &w->dfly;
+	uint32_t i;
+
+	w->n_groups = d->n_groups + (d->extra ? 1u : 0u);
+	w->rank_groups = w->n_groups;
+	w->pack = true;
+	for (i = 0; i < w->in->n_ports; i++) {
+		struct la_port *p = &w->in->ports[i];
+		uint32_t g = p->kind == LA_LOOSE ? LA_NO_GROUP :
+			     d->group[p->sw];
+
+		p->group = p->kind == LA_LOOSE ? LA_NO_GROUP :
+			   g == UINT32_MAX ? d->n_groups : g;
+		p->rank = p->kind == LA_HOST ? p->sw_port - 1u :
+			  p->kind == LA_SWITCH ? sw_rank[p->sw] : 0;
+	}
+}
+
 static int assign_groups(struct la_work *w, const uint32_t *sw_rank,
 			 struct la_chunks *c)
 {
@@ -473,6 +503,10 @@ static int assign_groups(struct la_work *w, const uint32_t *sw_rank,
 	bool any_sw = false;
 	uint8_t *bare;
 
+	if (w->dfly.found) {
+		assign_dfly(w, sw_rank);
+		return 0;
+	}
 	for (i = 0; i < in->n_ports; i++) {
 		if (in->ports[i].kind == LA_HOST && in->ports[i].sw_port > r)
 			r = in->ports[i].sw_port;
@@ -518,7 +552,8 @@ static int assign_groups(struct la_work *w, const uint32_t *sw_rank,
  * Room for absent hosts: on a fat tree (a period, see above) a group's
  * range is sized for its ranks on every leaf (switch with hosts), so
  * hosts absent at bring-up find their place in it when they arrive,
- * whichever were present.  Elsewhere for the hosts present.
+ * whichever were present; on a Dragonfly+ (group-major) for R ranks
+ * on every leaf of the group.  Elsewhere for the hosts present.
  */
 static void size_rooms(struct la_work *w, const struct la_chunks *c)
 {
@@ -538,6 +573,16 @@ static void size_rooms(struct la_work *w, const struct la_chunks *c)
 		if (w->in->ports[i].kind == LA_HOST &&
 		    w->in->ports[i].sw_port > r)
 			r = w->in->ports[i].sw_port;
+	if (w->dfly.found) {	/* every leaf of the group fully populated */
+		for (g = 0; g < w->n_groups; g++) {
+			uint64_t full = g < w->dfly.n_groups ?
+				(uint64_t)w->dfly.leaves_in[g] * r : 0;
+
+			w->room[g] = full > w->n_hosts[g] ? (uint32_t)full :
+							    w->n_hosts[g];
+		}
+		return;
+	}
 	if (!topo_period(w->in, w->keep_period, &leaves))
 		leaves = 0;
 	for (g = 0; g < w->n_groups; g++) {
@@ -565,7 +610,9 @@ int la_make_groups(struct la_work *w)
 
 	if (!sw_rank)
 		return -ENOMEM;
-	ret = switch_ranks(w, sw_rank);
+	ret = w->no_dfly ? 0 : la_dfly_detect(in, &w->dfly);
+	if (!ret)
+		ret = switch_ranks(w, sw_rank);
 	if (!ret)
 		ret = assign_groups(w, sw_rank, &chunks);
 	free(sw_rank);

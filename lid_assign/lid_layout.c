@@ -13,6 +13,10 @@
  *            group changes with R and with the switches present, so its
  *            old LID may lie in any group's range.
  *
+ * Group-major (w->pack, a Dragonfly+): groups are packed instead, each
+ * in the fewest blocks it can span (natural_packed()); inherited ranges
+ * then reach to their highest old LID, not to its block's end.
+ *
  * lid_order.c places the ports under both and keeps the one that moves
  * and overflows fewer ports (on a tie, and on a fresh fabric where both
  * are the same, the natural one).
@@ -110,10 +114,56 @@ static void set_range(struct la_layout *l, uint32_t g, uint32_t *cursor,
 	l->end = max_u32(*cursor, 1);
 }
 
+/* packed: the end of the fewest LIDs from start holding g */
+static uint32_t exact_next(const struct la_work *w, uint32_t start,
+			   uint32_t g)
+{
+	uint32_t next = start + 1;
+
+	if (!members(w, g))
+		return start;
+	while (!fits(w, g, start, next) && next <= w->max_lid)
+		next++;
+	return min_u32(next, w->max_lid + 1u);
+}
+
+static uint32_t blocks_of(uint32_t lo, uint32_t next)
+{
+	return next > lo ? (next - 1) / LA_BLOCK - lo / LA_BLOCK + 1 : 0;
+}
+
+/*
+ * Packed (w->pack, group-major): a group starts right after the
+ * previous one if it spans no more 64-LID blocks there than from the
+ * next block boundary, else at that boundary; it ends at its last LID,
+ * so small groups share blocks without one straddling more blocks
+ * than it must.
+ */
+static void natural_packed(const struct la_work *w, struct la_layout *l)
+{
+	uint32_t cursor = 0, g, n1, b0, n0;
+
+	for (g = 0; g < w->n_groups; g++) {
+		n1 = exact_next(w, cursor, g);
+		b0 = (cursor + LA_BLOCK - 1) / LA_BLOCK * LA_BLOCK;
+		n0 = exact_next(w, b0, g);
+		if (members(w, g) &&
+		    blocks_of(cursor, n1) > blocks_of(b0, n0)) {
+			cursor = b0;
+			n1 = n0;
+		}
+		set_range(l, g, &cursor, n1);
+	}
+}
+
 static void natural(const struct la_work *w, struct la_layout *l)
 {
 	uint32_t cursor = 0, g;
 
+	if (w->pack) {
+		natural_packed(w, l);
+		return;
+	}
 	for (g = 0; g < w->n_groups; g++)
 		set_range(l, g, &cursor, natural_next(w, cursor, g));
 }
@@ -134,6 +184,8 @@ static uint32_t later_limit(const struct la_work *w, uint32_t g,
 	}
 	if (low == UINT32_MAX)
 		return w->max_lid + 1u;
+	if (w->pack)	/* groups share blocks: up to that LID */
+		return max_u32(low, start);
 	return max_u32(low / LA_BLOCK * LA_BLOCK, start);
 }
 
@@ -149,9 +201,13 @@ static void inherited(const struct la_work *w, struct la_layout *l)
 
 			if (c && c >= cursor && c + la_port_width(w, p) <= lim)
 				next = max_u32(next,
-					       min_u32(block_next(c), lim));
+					       min_u32(w->pack ?
+						       c + la_port_width(w, p) :
+						       block_next(c), lim));
 		}
-		next = max_u32(next, min_u32(natural_next(w, cursor, g), lim));
+		next = max_u32(next, min_u32(w->pack ?
+					     exact_next(w, cursor, g) :
+					     natural_next(w, cursor, g), lim));
 		set_range(l, g, &cursor, next);
 	}
 }

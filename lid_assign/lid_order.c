@@ -33,6 +33,7 @@ static void work_free(struct la_work *w)
 	free(w->claim);
 	free(w->used);
 	ta_spine_sets_free(&w->sets);
+	la_dfly_free(&w->dfly);
 	memset(w, 0, sizeof(*w));
 }
 
@@ -88,6 +89,14 @@ static int fill_result(const struct la_work *w, const struct la_layout *l,
 
 	res->n_groups = w->n_groups;
 	res->inherited = inherited;
+	res->group_major = w->dfly.found;
+	res->layout_why = w->dfly.why;
+	res->dfly_groups = w->dfly.n_groups;
+	res->dfly_leaves = w->dfly.leaves;
+	res->dfly_empty = w->dfly.empty;
+	res->dfly_spines = w->dfly.spines;
+	res->dfly_missing = w->dfly.missing;
+	res->dfly_extra = w->dfly.extra;
 	res->sw_anywhere = w->sw_anywhere;
 	res->end = (uint16_t)(l->end > w->max_lid ? w->max_lid : l->end);
 	res->groups = calloc(w->n_groups + 1, sizeof(*res->groups));
@@ -199,12 +208,13 @@ out:
  */
 static int assign_once(struct la_input *in, struct la_work *w,
 		       struct la_layout *layout, bool *inherited,
-		       uint32_t rule, bool keep)
+		       uint32_t rule, bool keep, bool no_dfly)
 {
 	memset(w, 0, sizeof(*w));
 	memset(layout, 0, sizeof(*layout));
 	*inherited = false;
 	w->in = in;
+	w->no_dfly = no_dfly;
 	w->no_sets = rule == 1;
 	w->force_sets = rule >= 2 ? rule - 1u : 0;
 	w->keep_period = keep;
@@ -218,6 +228,23 @@ static int assign_once(struct la_input *in, struct la_work *w,
 		return -ENOMEM;
 	la_check_claims(w);
 	return place_best(w, layout, inherited) ? -ENOMEM : 0;
+}
+
+/*
+ * A Dragonfly+'s group-major layout is taken where every group's
+ * block-aligned range fits the unicast LIDs (no port failed and none
+ * overflowed for want of room); else port-major.
+ */
+static bool dfly_fits(const struct la_work *w, const struct la_layout *l)
+{
+	uint32_t p;
+
+	if (l->end > w->max_lid + 1u)
+		return false;
+	for (p = 0; p < w->in->n_ports; p++)
+		if (w->in->ports[p].fate == LA_FAILED)
+			return false;
+	return true;
 }
 
 /* the spine sets tried beyond today's P while spines are down */
@@ -246,6 +273,7 @@ int la_assign(struct la_input *in, struct la_result *res)
 	struct la_work w, w2;
 	struct la_layout layout, l2;
 	bool inherited = false, inh2 = false, keep, tried = false;
+	bool flat = false;	/* a Dragonfly+ whose layout did not fit */
 	uint64_t cost, c2;
 	uint32_t rule, best = 0, rules;
 	int ret;
@@ -254,8 +282,14 @@ int la_assign(struct la_input *in, struct la_result *res)
 	ret = check_input(in);
 	if (ret)
 		return ret;
-	ret = assign_once(in, &w, &layout, &inherited, 0, false);
-	if (ret || !(cost = layout_cost(&w)))
+	ret = assign_once(in, &w, &layout, &inherited, 0, false, false);
+	if (!ret && w.dfly.found && !dfly_fits(&w, &layout)) {
+		la_layout_free(&layout);
+		work_free(&w);
+		flat = true;
+		ret = assign_once(in, &w, &layout, &inherited, 0, false, true);
+	}
+	if (ret || w.dfly.found || !(cost = layout_cost(&w)))
 		goto done;
 	keep = la_period_lost(in);
 	if (!keep && !la_sets_may_apply(in))
@@ -269,7 +303,7 @@ int la_assign(struct la_input *in, struct la_result *res)
 		if (!keep && rule == 1 && !w.sets.n_class)
 			continue;	/* the guess was this rule */
 		tried = true;
-		ret = assign_once(in, &w2, &l2, &inh2, rule, keep);
+		ret = assign_once(in, &w2, &l2, &inh2, rule, keep, flat);
 		c2 = ret ? UINT64_MAX : layout_cost(&w2);
 		if (!ret && (rule <= 1 || w2.sets.n_class) && c2 < cost) {
 			cost = c2;
@@ -283,15 +317,19 @@ int la_assign(struct la_input *in, struct la_result *res)
 	if (best) {	/* the ports hold the last try's LIDs */
 		la_layout_free(&layout);
 		work_free(&w);
-		ret = assign_once(in, &w, &layout, &inherited, best - 1, keep);
+		ret = assign_once(in, &w, &layout, &inherited, best - 1, keep,
+				  flat);
 	} else if (tried) {
 		la_layout_free(&layout);
 		work_free(&w);
-		ret = assign_once(in, &w, &layout, &inherited, 0, false);
+		ret = assign_once(in, &w, &layout, &inherited, 0, false,
+				  flat);
 	}
 done:
 	if (!ret)
 		ret = fill_result(&w, &layout, inherited, res);
+	if (!ret && flat)
+		res->layout_why = "a Dragonfly+, but its group-major layout does not fit the unicast LIDs";
 	la_layout_free(&layout);
 	work_free(&w);
 	return ret;

@@ -14,6 +14,9 @@
  * the highest switch port number a host is cabled to); fewer groups on
  * fat trees (lid_groups.c, lid_groups_lmc.c).
  *
+ * On a Dragonfly+ (recognised from sw_peer, lid_dfly.h) the groups are
+ * the Dragonfly+ groups instead, each port-major inside ("group-major").
+ *
  * The fabric is described abstractly (no OpenSM header here): switches
  * by node GUID, end ports by port GUID with the switch and switch port
  * they hang on, optional existing LIDs.  la_assign() fills each port's
@@ -23,6 +26,7 @@
 #define LID_ORDER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #define LA_BLOCK 64u			/* LIDs per LFT block */
@@ -65,6 +69,17 @@ struct la_range {
 	uint16_t lo, hi;
 };
 
+/* the order of the groups (lid_assign/README, "Group-major LIDs") */
+enum la_layout_mode {
+	LA_LAYOUT_AUTO,		/* group-major on a recognised Dragonfly+ */
+	LA_LAYOUT_PORT_MAJOR,	/* port-major over the whole fabric */
+	LA_LAYOUT_GROUP_MAJOR,	/* group-major wherever the leaf-spine
+				 * cabling has two groups or more */
+};
+
+/* "auto", "port-major" or "group-major": 0, else -1 */
+int la_layout_mode_parse(const char *s, enum la_layout_mode *m);
+
 struct la_input {
 	uint32_t n_sw;
 	const uint64_t *sw_guid;	/* [n_sw] node GUIDs of all switches
@@ -85,6 +100,7 @@ struct la_input {
 	uint8_t lmc;			/* 0..7 */
 	bool sp0_lmc;			/* switch port 0 takes 2^lmc LIDs too */
 	uint16_t max_lid;		/* 0: LA_MAX_UCAST_LID */
+	enum la_layout_mode layout;	/* 0: auto */
 };
 
 struct la_group {
@@ -107,6 +123,13 @@ struct la_result {
 	uint32_t moved;			/* had an old LID, got another */
 	uint32_t loose;			/* ports not cabled to a switch */
 	uint16_t top_lid;		/* highest LID given */
+	/* group-major (a Dragonfly+, lid_dfly.h): one group a Dragonfly+
+	 * group, port-major inside; else port-major and why */
+	bool group_major;
+	uint32_t dfly_groups, dfly_leaves, dfly_empty, dfly_spines;
+	uint32_t dfly_missing;		/* leaf-spine cables missing */
+	uint32_t dfly_extra;		/* forced: switches of no group */
+	const char *layout_why;		/* port-major: why (static text) */
 };
 
 /*
@@ -117,5 +140,12 @@ struct la_result {
  */
 int la_assign(struct la_input *in, struct la_result *res);
 void la_result_free(struct la_result *res);
+
+/*
+ * Which layout res has and why, in one line ("group-major: Dragonfly+
+ * of 17 groups (...)" or "port-major: not a Dragonfly+ (why)"), as
+ * snprintf() into buf
+ */
+int la_layout_describe(const struct la_result *res, char *buf, size_t n);
 
 #endif

@@ -8,6 +8,7 @@
 #define LID_WORK_H
 
 #include "lid_order.h"
+#include "lid_dfly.h"
 #include "ta_spine_sets.h"
 
 struct la_layout {
@@ -47,6 +48,12 @@ struct la_work {
 	uint8_t *used;		/* [max_lid + 1] LID taken */
 	bool sw_anywhere;	/* this placement keeps switch LIDs that
 				 * lie in another group's range */
+	bool no_dfly;		/* port-major even on a Dragonfly+ (its
+				 * group-major layout did not fit) */
+	struct la_dfly dfly;	/* found: group-major (lid_groups.c) */
+	bool pack;		/* group-major: groups share blocks where
+				 * none spans more than it must
+				 * (lid_layout.c) */
 };
 
 static inline uint8_t la_port_width(const struct la_work *w, uint32_t p)

@@ -14,6 +14,8 @@ lid_assign_liblidassign_la_SOURCES = \
 	lid_assign/lid_chunks.c lid_assign/lid_chunks.h \
 	lid_assign/lid_groups_lmc.c lid_assign/lid_groups_lmc.h \
 	lid_assign/lid_claims.c \
+	lid_assign/lid_dfly.c lid_assign/lid_dfly.h \
+	lid_assign/lid_layout_text.c \
 	lid_assign/lid_layout.c \
 	lid_assign/lid_place.c
 
@@ -42,6 +44,19 @@ tests_unit_test_lid_order_LDADD = lid_assign/liblidnet.la \
 	$(CHECK_LIBS) -lm
 tests_unit_test_lid_order_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_lid_order
+
+# Group-major LIDs on Dragonfly+: recognition and layout.
+check_PROGRAMS += tests/unit/test_lid_dfly
+tests_unit_test_lid_dfly_SOURCES = tests/unit/test_lid_dfly.c
+tests_unit_test_lid_dfly_CPPFLAGS = $(AM_CPPFLAGS) \
+	-I$(top_srcdir)/lid_assign -I$(top_srcdir)/ibsim_topos \
+	-I$(top_srcdir)/plugin/core
+tests_unit_test_lid_dfly_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SAN_CFLAGS)
+tests_unit_test_lid_dfly_LDADD = lid_assign/liblidassign.la \
+	ibsim_topos/libtopo.la plugin/core/libtacore_checked.la \
+	$(CHECK_LIBS) -lm
+tests_unit_test_lid_dfly_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_lid_dfly
 
 # LMC: the layout and the routing core's spine choice together.
 check_PROGRAMS += tests/unit/test_lmc_layout

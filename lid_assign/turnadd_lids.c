@@ -17,7 +17,7 @@
 struct opts {
 	const char *netfile, *existing, *output;
 	bool ibsim_guids, verbose;
-	struct la_input tune;	/* lmc, sp0_lmc, max_lid */
+	struct la_input tune;	/* lmc, sp0_lmc, max_lid, layout */
 };
 
 static void usage(FILE *f)
@@ -31,6 +31,8 @@ static void usage(FILE *f)
 	      "      --sp0-lmc         switch port 0 takes 2^N LIDs too\n"
 	      "                        (OpenSM lmc_esp0 TRUE, enhanced port 0)\n"
 	      "      --max-lid N       highest LID to give (default 49151)\n"
+	      "      --layout MODE     auto (default: group-major on a Dragonfly+),\n"
+	      "                        port-major or group-major\n"
 	      "      --ibsim-guids     GUIDs as ibsim derives them, ignoring\n"
 	      "                        explicit port GUIDs in the file\n"
 	      "  -v, --verbose         group ranges and every overflow port\n"
@@ -57,6 +59,7 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{ "sp0-lmc", no_argument, NULL, 'S' },
 		{ "max-lid", required_argument, NULL, 'M' },
 		{ "ibsim-guids", no_argument, NULL, 'I' },
+		{ "layout", required_argument, NULL, 'L' },
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -88,6 +91,14 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			break;
 		case 'I':
 			o->ibsim_guids = true;
+			break;
+		case 'L':
+			if (la_layout_mode_parse(optarg, &o->tune.layout)) {
+				fprintf(stderr,
+					"turnadd-lids: bad value \"%s\" for --layout (auto, port-major or group-major)\n",
+					optarg);
+				return -1;
+			}
 			break;
 		case 'v':
 			o->verbose = true;
@@ -207,7 +218,10 @@ static void report(const struct opts *o, const struct ln_fabric *fab,
 		   const struct la_result *r)
 {
 	uint32_t g, p;
+	char why[256];
 
+	la_layout_describe(r, why, sizeof(why));
+	fprintf(stderr, "turnadd-lids: LID layout: %s\n", why);
 	fprintf(stderr,
 		"turnadd-lids: %u ports in %u groups (LIDs 1-%u), %u kept, %u placed, %u overflow, %u failed, %u moved; %s layout%s, top LID %u\n",
 		fab->in.n_ports, r->n_groups, r->end ? r->end - 1u : 0,
@@ -217,8 +231,9 @@ static void report(const struct opts *o, const struct ln_fabric *fab,
 		r->top_lid);
 	for (g = 0; o->verbose && g < r->n_groups; g++)
 		fprintf(stderr,
-			"turnadd-lids: group %u (switch port %u): LIDs %u-%u, %u hosts, %u switches, %u guests (%u kept, %u placed, %u overflow)\n",
-			g, g + 1, r->groups[g].lo, r->groups[g].hi,
+			"turnadd-lids: group %u (%s %u): LIDs %u-%u, %u hosts, %u switches, %u guests (%u kept, %u placed, %u overflow)\n",
+			g, r->group_major ? "Dragonfly+ group" : "switch port",
+			r->group_major ? g : g + 1, r->groups[g].lo, r->groups[g].hi,
 			r->groups[g].hosts, r->groups[g].switches,
 			r->groups[g].guests, r->groups[g].kept,
 			r->groups[g].placed, r->groups[g].overflow);
@@ -294,6 +309,7 @@ int main(int argc, char **argv)
 	fab.in.lmc = o.tune.lmc;
 	fab.in.sp0_lmc = o.tune.sp0_lmc;
 	fab.in.max_lid = o.tune.max_lid;
+	fab.in.layout = o.tune.layout;
 	if (apply_existing(&o, &fab, &absent, &n_absent))
 		goto out;
 	ret = la_assign(&fab.in, &r);

@@ -82,7 +82,10 @@ static void log_summary(const struct ta_log *log,
 			const struct la_result *r, uint32_t changed)
 {
 	uint32_t g, guests = 0, sws = 0;
+	char why[256];
 
+	la_layout_describe(r, why, sizeof(why));
+	ta_logf(log, TA_LOG_INFO, "LID layout: %s", why);
 	for (g = 0; g < r->n_groups; g++) {
 		guests += r->groups[g].guests;
 		sws += r->groups[g].switches;
