@@ -122,6 +122,7 @@ int ta_route_adopt(const struct ta_graph *g, const struct ta_options *o,
 
 	if (ta_route_prior(g, o, prior, log, res))
 		return -1;
+	res->stats.adopted = prior && prior->last_port;
 	if (!prior || !prior->last_port || o->mode != TA_MODE_TURN_ADDITION)
 		return 0;
 	used = calloc(g->n_turn_slots + 1, 1);

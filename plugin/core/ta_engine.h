@@ -125,6 +125,8 @@ struct ta_stats {
 				 * so taken */
 	int tree_unfit;		/* resweep: the escape tree did not fit the
 				 * kept decisions (routes without it) */
+	int adopted;		/* a takeover: routes from the switches'
+				 * tables (ta_route_adopt()) */
 	int least_cost;		/* routes over least-cost paths (fabrics
 				 * that are not tree-like) */
 	int layers_used;	/* vls > 1: the layered routes were taken

@@ -86,6 +86,8 @@ int ta_home_take(struct ta_home *h, const struct ta_graph *g,
 	struct ta_home_switch *sw = calloc(g->n_sw + 1, sizeof(*sw));
 	uint64_t *item = malloc(((size_t)key->n + 1) * sizeof(*item));
 	uint32_t s, d, n_lids = 1;
+	int adopted = res->stats.adopted ||
+		      (h->adopted && !res->stats.restore_fresh);
 
 	ta_home_free(h);
 	if (!sw || !item || !res->turn_state)
@@ -109,6 +111,7 @@ int ta_home_take(struct ta_home *h, const struct ta_graph *g,
 		    res->stats.cut_tree || res->stats.tree_carried ||
 		    res->stats.home_carry);
 	h->routing = routing;
+	h->adopted = adopted;
 	return 0;
 fail:
 	free(item);

@@ -41,6 +41,13 @@ struct ta_home {
 	int carry;		/* the escape tree is carried at resweeps
 				 * (struct ta_prior's escape_carry) */
 	unsigned routing;	/* the caller's number of that routing */
+	/*
+	 * the routing derives from a takeover's (the switches' tables,
+	 * routed by another SM through failures it saw): not a bring-up's,
+	 * so a failure on a fat tree is compared with from scratch
+	 * (ta_restore.h); a routing from scratch clears it
+	 */
+	int adopted;
 };
 
 void ta_home_init(struct ta_home *h);

@@ -250,7 +250,7 @@ static void keep(struct compared *c, struct ta_result *res, int take)
 
 static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 			 const struct ta_prior *prior, const struct ta_log *log,
-			 struct ta_result *res)
+			 int degraded, struct ta_result *res)
 {
 	struct compared c;
 	int take;
@@ -260,11 +260,13 @@ static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 		return -1;
 	}
 	/*
-	 * fat trees keep their rules unless the escape tree clashed or
+	 * fat trees keep their rules where the failure came to the fabric
+	 * of the routing to return to, unless the escape tree clashed or
 	 * destinations still need the escape rule
 	 */
-	if (ta_graph_layered(g) == 1 && !res->stats.tree_unfit &&
-	    !res->stats.prior_discarded && !res->stats.dests_fallback) {
+	if (ta_graph_layered(g) == 1 && !degraded &&
+	    !res->stats.tree_unfit && !res->stats.prior_discarded &&
+	    !res->stats.dests_fallback) {
 		release(&c.hk, 1);
 		return 0;
 	}
@@ -327,10 +329,17 @@ int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
 		return ta_route_prior(g, o, prior, log, res);
 	ta_fabric_key_diff(key, last, &dl);
 	if (!dl.only_a[TA_KEY_SWITCH] && !dl.only_a[TA_KEY_LINK] &&
-	    !dl.only_a[TA_KEY_DEST])
+	    !dl.only_a[TA_KEY_DEST]) {
+		int degraded = 0;
+
+		if (!ta_home_empty(h)) {
+			ta_fabric_key_diff(last, &h->key, &dh);
+			degraded = !ta_key_diff_none(&dh) || h->adopted;
+		}
 		return ta_key_diff_lost(&dl) && o->failure_compare ?
-			       route_failure(g, o, prior, log, res) :
+			       route_failure(g, o, prior, log, degraded, res) :
 			       ta_route_prior(g, o, prior, log, res);
+	}
 	if (!ta_home_empty(h)) {
 		ta_fabric_key_diff(key, &h->key, &dh);
 		if (ta_key_diff_none(&dh)) {

@@ -15,9 +15,11 @@
  *  - At a failure, minimal change is kept where it is within 2 % of a
  *    routing from scratch on both metrics, else that routing is taken.
  *    Fat trees (every link between adjacent levels) skip the comparison
- *    unless the escape tree clashed with the kept decisions or
- *    destinations still need the escape rule: their minimal change is
- *    at its bound.
+ *    where the failure came to the fabric of the routing to return to
+ *    (their minimal change is at its bound there), unless the escape
+ *    tree clashed with the kept decisions or destinations still need
+ *    the escape rule; a failure on top of an earlier one, or after a
+ *    takeover (routes another SM made), is compared.
  *  - Any other resweep is minimal change.
  * One log line at every restore, and at every compared failure, says
  * which was done and why.

@@ -436,6 +436,150 @@ START_TEST(minimal_change_by_load)
 }
 END_TEST
 
+/* g of t without the links flagged in drop[] (and switch gone) */
+static struct ta_graph *graph_cut(const struct topo *t, const uint8_t *drop,
+				  unsigned gone)
+{
+	struct topo c = *t;
+	struct ta_graph *g;
+	unsigned i;
+
+	c.links = malloc((t->n_links + 1) * sizeof(*c.links));
+	ck_assert_ptr_nonnull(c.links);
+	c.n_links = 0;
+	for (i = 0; i < t->n_links; i++)
+		if (!drop[i])
+			c.links[c.n_links++] = t->links[i];
+	g = topo_to_graph_port_major(&c, gone);
+	free(c.links);
+	ck_assert_ptr_nonnull(g);
+	return g;
+}
+
+/*
+ * A fat tree loses a spine, then leaf-spine links one by one: the first
+ * failure keeps minimal change uncompared (at its bound); every later
+ * one, on a fabric already missing parts, is compared with a routing
+ * from scratch, so the busiest channel after it is within 2 % of that
+ * routing's.
+ */
+START_TEST(fat_tree_failures_in_a_row)
+{
+	struct topo t;
+	struct memory m = { .routings = 0 };
+	uint8_t *drop;
+	struct ta_graph *g;
+	struct ta_result r;
+	unsigned step, i, cut = 0;
+
+	ck_assert_int_eq(topo_fattree2(&t, 8, 4, 4, 1), 0);
+	drop = calloc(t.n_links + 1, 1);
+	ck_assert_ptr_nonnull(drop);
+	ta_saved_init(&m.sv);
+	ta_home_init(&m.home);
+	for (step = 0; step < 5; step++) {
+		struct ta_options o;
+		struct ta_result fresh;
+		uint64_t l_r, l_f;
+
+		/* step 1: spine 9 (index 8 + 1); then leaf s-2 to spine 10 */
+		for (i = 0; step >= 2 && i < t.n_links; i++)
+			if (!drop[i] && t.links[i].b == 10 &&
+			    t.links[i].a == step - 2) {
+				drop[i] = 1;
+				cut++;
+				break;
+			}
+		g = graph_cut(&t, drop, step ? 9 : TOPO_KEEP_ALL);
+		route(&m, g, &r);
+		assert_routes_good(g, &r, "fat tree failures");
+		options(&o);
+		ck_assert_int_eq(ta_route(g, &o, NULL, &fresh), 0);
+		l_r = host_max_load(g, &r, NULL, "fat tree failures", NULL);
+		l_f = host_max_load(g, &fresh, NULL, "fat tree failures", NULL);
+		if (step >= 2)
+			ck_assert_msg(l_r * 100 <= l_f * 102,
+				      "%u links cut after the spine: busiest %llu, from scratch %llu",
+				      cut, (unsigned long long)l_r,
+				      (unsigned long long)l_f);
+		ta_result_free(&fresh);
+		ta_options_clear(&o);
+		ta_result_free(&r);
+		ta_graph_free(g);
+	}
+	free(drop);
+	memory_free(&m);
+	topo_free(&t);
+}
+END_TEST
+
+/*
+ * A standby takes over a fat tree whose master routed around a spine
+ * (the tables it reads are minimal change, not a bring-up's); a link
+ * failure then is compared with a routing from scratch: the busiest
+ * channel after it is within 2 % of that routing's.
+ */
+START_TEST(fat_tree_failure_after_takeover)
+{
+	struct topo t;
+	struct memory m = { .routings = 0 }, sb = { .routings = 0 };
+	struct ta_graph *full, *g1, *g2;
+	struct ta_result up, r1, a, r2, fresh;
+	struct ta_prior_buf pb;
+	struct ta_options o;
+	uint8_t *drop;
+	uint64_t l_r, l_f;
+	unsigned i;
+
+	ck_assert_int_eq(topo_fattree2(&t, 8, 4, 4, 1), 0);
+	drop = calloc(t.n_links + 1, 1);
+	ck_assert_ptr_nonnull(drop);
+	ta_saved_init(&m.sv);
+	ta_home_init(&m.home);
+	ta_saved_init(&sb.sv);
+	ta_home_init(&sb.home);
+	full = graph_cut(&t, drop, TOPO_KEEP_ALL);
+	g1 = graph_cut(&t, drop, 9);
+	for (i = 0; i < t.n_links; i++)
+		if (t.links[i].a == 0 && t.links[i].b == 10)
+			drop[i] = 1;
+	g2 = graph_cut(&t, drop, 9);
+	route(&m, full, &up);
+	route(&m, g1, &r1);
+	/* the standby's first routing: the master's tables kept */
+	seed_from(&sb.sv, g1, &r1);
+	options(&o);
+	ck_assert_int_eq(ta_saved_prior(&sb.sv, g1, &pb), 0);
+	ck_assert_int_eq(ta_route_adopt(g1, &o, &pb.prior, NULL, &a), 0);
+	ta_prior_buf_free(&pb);
+	ck_assert_int_eq(ta_saved_update(&sb.sv, g1, &a), 0);
+	ck_assert_int_eq(ta_fabric_key_make(&sb.last, g1), 0);
+	ck_assert_int_eq(ta_home_after(&sb.home, g1, &a, &sb.last, 1), 0);
+	sb.routings = 1;
+	route(&sb, g2, &r2);
+	assert_routes_good(g2, &r2, "after the takeover");
+	ck_assert_int_eq(ta_route(g2, &o, NULL, &fresh), 0);
+	l_r = host_max_load(g2, &r2, NULL, "after the takeover", NULL);
+	l_f = host_max_load(g2, &fresh, NULL, "after the takeover", NULL);
+	ck_assert_msg(l_r * 100 <= l_f * 102,
+		      "a link cut after the takeover: busiest %llu, from scratch %llu",
+		      (unsigned long long)l_r, (unsigned long long)l_f);
+	ta_result_free(&up);
+	ta_result_free(&r1);
+	ta_result_free(&a);
+	ta_result_free(&r2);
+	ta_result_free(&fresh);
+	ta_options_clear(&o);
+	memory_free(&m);
+	memory_free(&sb);
+	ta_graph_free(full);
+	ta_graph_free(g1);
+	ta_graph_free(g2);
+	free(drop);
+	topo_free(&t);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("restore");
@@ -448,6 +592,8 @@ int main(void)
 	tcase_add_test(tc, takeover_cyclic_tables);
 	tcase_add_test(tc, failure_minimal_option);
 	tcase_add_test(tc, minimal_change_by_load);
+	tcase_add_test(tc, fat_tree_failures_in_a_row);
+	tcase_add_test(tc, fat_tree_failure_after_takeover);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
