@@ -482,16 +482,17 @@ static int64_t allow_fitting(struct route_job *j)
 
 /*
  * A resweep that only lost parts of a fabric that is not a fat tree
- * (ta_graph_layered()), option failure_routes compared: the prohibited
- * turns whose cycles went with the lost channels are allowed, heaviest
- * first under a new traffic estimate (allow_fitting()), so the
- * destinations rerouted around the loss find detours a routing from
- * scratch would; every route kept uses allowed turns only, as before.
- * (failure_routes minimal skips the estimate: the fastest resweep.)
+ * (ta_graph_layered()), asked by ta_restore.c (option
+ * reopen_after_loss, when minimal change without it falls more than 2 %
+ * below a routing from scratch): the prohibited turns whose cycles went
+ * with the lost channels are allowed, heaviest first under a new
+ * traffic estimate (allow_fitting()), so the destinations rerouted
+ * around the loss find detours a routing from scratch would; every
+ * route kept uses allowed turns only, as before.
  */
 static int reopen_after_loss(const struct route_job *j)
 {
-	return j->all_carried && j->keep_try && j->o->failure_compare &&
+	return j->all_carried && j->keep_try && j->o->reopen_after_loss &&
 	       j->o->mode == TA_MODE_TURN_ADDITION &&
 	       ta_graph_layered(j->g) == 0;
 }

@@ -58,6 +58,10 @@ struct ta_options {
 				 * (ta_restore.h; default true) */
 	bool tp_candidate;	/* bring-up: also try TP's turn set, keep
 				 * the less loaded (default true) */
+	bool reopen_after_loss;	/* set by ta_restore.c, not an option: a
+				 * resweep that only lost parts of a fabric
+				 * that is not a fat tree first allows the
+				 * prohibited turns whose cycles went */
 	unsigned experiment;	/* TA_EXP_*: analysis only, default 0 */
 	unsigned vls;		/* layers the routes may use, each on its
 				 * own virtual lane: 1 (default) to

@@ -248,6 +248,55 @@ static void keep(struct compared *c, struct ta_result *res, int take)
 	}
 }
 
+/* 1 if minimal change (res) falls more than FAIL_SLACK below c->fresh */
+static int worse(const struct compared *c, const struct ta_result *res)
+{
+	return c->fresh.stats.unreachable < res->stats.unreachable ||
+	       (c->fresh.stats.unreachable == res->stats.unreachable &&
+		!within(c->u_keep, c->p_keep, c->u_new, c->p_new));
+}
+
+/*
+ * Minimal change fell more than FAIL_SLACK below from scratch off a fat
+ * tree: minimal change again with the prohibited turns whose cycles
+ * went with the loss allowed first (option reopen_after_loss, a new
+ * traffic estimate: paid only here).  Where that is within FAIL_SLACK
+ * it replaces res (and its log lines the held ones): returns 0; else 1,
+ * res and c as they were.
+ */
+static int try_reopened(const struct ta_graph *g, const struct ta_options *o,
+			const struct ta_prior *prior, const struct ta_log *log,
+			struct ta_result *res, struct compared *c)
+{
+	struct ta_options o2 = *o;	/* borrowed: not cleared */
+	struct held_lines h2;
+	struct ta_result r2;
+	double u2, p2;
+
+	if (o->mode != TA_MODE_TURN_ADDITION)
+		return 1;
+	o2.reopen_after_loss = true;
+	if (ta_route_prior(g, &o2, prior, hold(&h2, log), &r2)) {
+		release(&h2, 0);
+		return 1;
+	}
+	u2 = ta_uniform_peak(g, r2.port);
+	p2 = ta_perm_bandwidth(g, r2.port, PERM_RANDOM, PERM_SHIFTS, 1);
+	if (u2 < 0 || p2 < 0 || r2.stats.unreachable > res->stats.unreachable ||
+	    !within(u2, p2, c->u_new, c->p_new)) {
+		release(&h2, 0);
+		ta_result_free(&r2);
+		return 1;
+	}
+	release(&c->hk, 0);
+	c->hk = h2;
+	c->u_keep = u2;
+	c->p_keep = p2;
+	ta_result_free(res);
+	*res = r2;
+	return 0;
+}
+
 static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 			 const struct ta_prior *prior, const struct ta_log *log,
 			 int degraded, struct ta_result *res)
@@ -272,9 +321,9 @@ static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 	}
 	if (route_fresh(g, o, log, res, &c))
 		return 0;
-	take = c.fresh.stats.unreachable < res->stats.unreachable ||
-	       (c.fresh.stats.unreachable == res->stats.unreachable &&
-		!within(c.u_keep, c.p_keep, c.u_new, c.p_new));
+	take = worse(&c, res);
+	if (take && ta_graph_layered(g) == 0)
+		take = try_reopened(g, o, prior, log, res, &c);
 	pass_lines(&c, take);
 	ta_logf(log, TA_LOG_INFO,
 		"failure: minimal change against routing from scratch: %llu / %llu LFT blocks change, busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f: %s",
