@@ -14,7 +14,9 @@
 #    tables read back), turnadd routed, and no more LFT MADs than a
 #    stated factor times the bound (the blocks of the routes that
 #    entered the failed part at bring-up; factors below);
-#  - the restore writes the bring-up tables back (read back, equal).
+#  - the restore writes the bring-up tables back (read back, equal);
+#  - lid_layout port-major in turnadd.conf keeps the Dragonfly+
+#    port-major (log line).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"
@@ -139,4 +141,9 @@ expect_line "$TEST_TMP/router/opensm.log" \
 	'turnadd: LID layout: group-major: dragonfly of 19 groups'
 group_ranges "$TEST_TMP/router" df
 check_phases router 6
+
+printf 'lid_layout port-major\n' >"$TEST_TMP/turnadd.conf"
+run asked "$dfp" --fail dfp3-spine0 --no-restore --no-check
+expect_line "$TEST_TMP/asked/opensm.log" \
+	'turnadd: LID layout: port-major: asked for \(layout port-major\)'
 echo "$test_name: PASS"
