@@ -44,6 +44,11 @@ struct la_dfly {
 	uint32_t extra;		/* forced: switches of no group (cores),
 				 * one group after the others */
 	const char *why;	/* not found: why (static text) */
+	/* a classic dragonfly (lid_df.h): groups of routers cabled all to
+	 * all; hosts router by router inside a group */
+	bool classic;
+	uint32_t largest;	/* classic: routers in the largest group */
+	uint32_t pairs_missing;	/* classic: group pairs not joined */
 };
 
 /*

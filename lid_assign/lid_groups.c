@@ -35,13 +35,16 @@
  * without LMC.
  *
  * On a Dragonfly+ (lid_dfly.h) none of that: group g is Dragonfly+
- * group g (assign_dfly()), hosts rank by rank, then its switches.
+ * group g (assign_dfly()), hosts rank by rank, then its switches.  On
+ * a dragonfly (lid_df.h) group g is dragonfly group g, hosts router by
+ * router (switch GUID order, then port), then its switches.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lid_chunks.h"
+#include "lid_df.h"
 #include "lid_gcd.h"
 #include "lid_groups_lmc.h"
 #include "lid_work.h"
@@ -61,7 +64,10 @@ static int cmp_sw_guid(const void *x, const void *y)
 	return cmp3(g[*(const uint32_t *)x], g[*(const uint32_t *)y]);
 }
 
-/* by (group, hosts before switches, rank, switch GUID, port GUID) */
+/*
+ * By (group, hosts before switches, rank, switch GUID, port GUID); on a
+ * dragonfly (router-major inside a group) hosts by switch GUID first.
+ */
 static int cmp_member(const void *x, const void *y)
 {
 	const struct la_input *in = sort_work->in;
@@ -73,7 +79,8 @@ static int cmp_member(const void *x, const void *y)
 		return c;
 	if (a->kind != b->kind)
 		return a->kind == LA_HOST ? -1 : 1;
-	if (a->kind == LA_HOST && a->rank != b->rank)
+	if (a->kind == LA_HOST && a->rank != b->rank &&
+	    !(sort_work->dfly.classic && a->sw != b->sw))
 		return cmp3(a->rank, b->rank);
 	if (a->kind != LA_LOOSE && a->sw != b->sw)
 		return cmp3(in->sw_guid[a->sw], in->sw_guid[b->sw]);
@@ -600,6 +607,33 @@ static void size_rooms(struct la_work *w, const struct la_chunks *c)
 	}
 }
 
+/*
+ * A Dragonfly+ (lid_dfly.h), else a dragonfly (lid_df.h); not found:
+ * the Dragonfly+ reason, or the dragonfly's where the Dragonfly+ test
+ * failed for leaves cabled together.  0 or -ENOMEM.
+ */
+static int detect_groups(struct la_work *w)
+{
+	static const char leaves_cabled[] =
+		"not a Dragonfly+: switches with hosts are cabled together";
+	struct la_dfly df;
+	int ret = la_dfly_detect(w->in, &w->dfly);
+
+	if (ret || w->dfly.found)
+		return ret;
+	ret = la_df_detect(w->in, &df);
+	if (ret)
+		return ret;
+	if (df.found) {
+		la_dfly_free(&w->dfly);
+		w->dfly = df;
+	} else if (w->dfly.why && !strncmp(w->dfly.why, leaves_cabled,
+					   sizeof(leaves_cabled) - 1)) {
+		w->dfly.why = df.why;
+	}
+	return 0;
+}
+
 int la_make_groups(struct la_work *w)
 {
 	struct la_input *in = w->in;
@@ -610,7 +644,7 @@ int la_make_groups(struct la_work *w)
 
 	if (!sw_rank)
 		return -ENOMEM;
-	ret = w->no_dfly ? 0 : la_dfly_detect(in, &w->dfly);
+	ret = w->no_dfly ? 0 : detect_groups(w);
 	if (!ret)
 		ret = switch_ranks(w, sw_rank);
 	if (!ret)

@@ -147,7 +147,7 @@ static void natural_packed(const struct la_work *w, struct la_layout *l)
 		n1 = exact_next(w, cursor, g);
 		b0 = (cursor + LA_BLOCK - 1) / LA_BLOCK * LA_BLOCK;
 		n0 = exact_next(w, b0, g);
-		if (members(w, g) &&
+		if (members(w, g) && !w->dfly.classic &&
 		    blocks_of(cursor, n1) > blocks_of(b0, n0)) {
 			cursor = b0;
 			n1 = n0;

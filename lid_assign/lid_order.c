@@ -97,6 +97,9 @@ static int fill_result(const struct la_work *w, const struct la_layout *l,
 	res->dfly_spines = w->dfly.spines;
 	res->dfly_missing = w->dfly.missing;
 	res->dfly_extra = w->dfly.extra;
+	res->dfly_classic = w->dfly.classic;
+	res->dfly_largest = w->dfly.largest;
+	res->dfly_pairs_missing = w->dfly.pairs_missing;
 	res->sw_anywhere = w->sw_anywhere;
 	res->end = (uint16_t)(l->end > w->max_lid ? w->max_lid : l->end);
 	res->groups = calloc(w->n_groups + 1, sizeof(*res->groups));

@@ -130,6 +130,11 @@ struct la_result {
 	uint32_t dfly_missing;		/* leaf-spine cables missing */
 	uint32_t dfly_extra;		/* forced: switches of no group */
 	const char *layout_why;		/* port-major: why (static text) */
+	/* group-major on a dragonfly (lid_df.h): dfly_leaves routers with
+	 * hosts, dfly_empty without, dfly_missing in-group cables missing */
+	bool dfly_classic;
+	uint32_t dfly_largest;		/* routers in the largest group */
+	uint32_t dfly_pairs_missing;	/* group pairs not joined */
 };
 
 /*

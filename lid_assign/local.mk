@@ -15,6 +15,7 @@ lid_assign_liblidassign_la_SOURCES = \
 	lid_assign/lid_groups_lmc.c lid_assign/lid_groups_lmc.h \
 	lid_assign/lid_claims.c \
 	lid_assign/lid_dfly.c lid_assign/lid_dfly.h \
+	lid_assign/lid_df.c lid_assign/lid_df.h \
 	lid_assign/lid_layout_text.c \
 	lid_assign/lid_layout.c \
 	lid_assign/lid_place.c
@@ -75,3 +76,16 @@ TESTS += tests/unit/test_lmc_layout
 noinst_PROGRAMS += tests/bench/lmc_sets_survey
 tests_bench_lmc_sets_survey_SOURCES = tests/bench/lmc_sets_survey.c
 tests_bench_lmc_sets_survey_LDADD = plugin/core/libtacore.la -lm
+
+# Group-major LIDs on dragonflies: recognition and layout.
+check_PROGRAMS += tests/unit/test_lid_df
+tests_unit_test_lid_df_SOURCES = tests/unit/test_lid_df.c
+tests_unit_test_lid_df_CPPFLAGS = $(AM_CPPFLAGS) \
+	-I$(top_srcdir)/lid_assign -I$(top_srcdir)/ibsim_topos \
+	-I$(top_srcdir)/plugin/core
+tests_unit_test_lid_df_CFLAGS = $(AM_CFLAGS) $(CHECK_CFLAGS) $(SAN_CFLAGS)
+tests_unit_test_lid_df_LDADD = lid_assign/liblidassign.la \
+	ibsim_topos/libtopo.la plugin/core/libtacore_checked.la \
+	$(CHECK_LIBS) -lm
+tests_unit_test_lid_df_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_lid_df

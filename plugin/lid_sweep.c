@@ -98,13 +98,27 @@ static void log_summary(const struct ta_log *log,
 		f->in.n_reserved, f->from_db, f->from_wire);
 }
 
+/* the lid_layout option as lid_assign's layout mode */
+static enum la_layout_mode layout_mode(enum ta_lid_layout l)
+{
+	switch (l) {
+	case TA_LAYOUT_PORT_MAJOR:
+		return LA_LAYOUT_PORT_MAJOR;
+	case TA_LAYOUT_GROUP_MAJOR:
+		return LA_LAYOUT_GROUP_MAJOR;
+	default:
+		return LA_LAYOUT_AUTO;
+	}
+}
+
 /*
  * The lid_order option: NULL when port-major LIDs are wanted, else why
- * not.  The option file is read here, once for the whole sweep (the
- * routing takes the result over, turnadd_config.h); its problem is
- * logged by the core.
+ * not; *layout gets the lid_layout option.  The option file is read
+ * here, once for the whole sweep (the routing takes the result over,
+ * turnadd_config.h); its problem is logged by the core.
  */
-static const char *option_skip_reason(const struct ta_log *log)
+static const char *option_skip_reason(const struct ta_log *log,
+				      enum la_layout_mode *layout)
 {
 	const struct ta_options *o = turnadd_config_sweep(log);
 
@@ -112,6 +126,7 @@ static const char *option_skip_reason(const struct ta_log *log)
 		return "the options file is bad (see the error above): OpenSM assigns LIDs";
 	if (o->lid_order == TA_LID_OPENSM)
 		return "lid_order opensm: OpenSM assigns LIDs (it keeps the LIDs of its guid2lid file)";
+	*layout = layout_mode(o->lid_layout);
 	return NULL;
 }
 
@@ -121,11 +136,12 @@ void lid_sweep_heavy_done(osm_opensm_t *osm, const struct ta_log *log)
 	osm_lid_mgr_t *mgr = &osm->sm.lid_mgr;
 	struct lid_osm_fabric f;
 	struct la_result r;
+	enum la_layout_mode layout = LA_LAYOUT_AUTO;
 	const char *why;
 	uint32_t changed;
 	int ret;
 
-	why = option_skip_reason(log);
+	why = option_skip_reason(log, &layout);
 	if (!why) {
 		CL_PLOCK_EXCL_ACQUIRE(&osm->lock);
 		why = skip_reason(&osm->subn);
@@ -146,6 +162,7 @@ void lid_sweep_heavy_done(osm_opensm_t *osm, const struct ta_log *log)
 			"port-major LIDs: out of memory: OpenSM's LID order this sweep");
 		return;
 	}
+	f.in.layout = layout;
 	ret = la_assign(&f.in, &r);
 	if (ret) {
 		CL_PLOCK_RELEASE(&osm->lock);

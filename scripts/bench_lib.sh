@@ -29,6 +29,16 @@
 #   ft3-16000    fattree3 20 40 20 20 20 (40-port 3-level, 2,000 switches)
 #   ft3-32768    --switch-ports 64 fattree3 32 32 32 32 32 (64-port
 #                3-level with half its pods, 3,072 switches, 35,840 LIDs)
+#   dfp-96       dfplus 6 4 4 4 (Dragonfly+: 6 groups of 4 leaves x 4
+#                spines, 4 hosts a leaf; switches dfp<g>-leaf<i>,
+#                dfp<g>-spine<j>)
+#   dfp-216      dfplus 9 4 4 4 2 (2 global cables a group pair)
+#   dfp-1088     dfplus 17 8 8 8 (17 groups of 8 leaves x 8 spines)
+#   df-72        dragonfly 4 2 2 (9 groups of 4 routers, 2 global cables
+#                and 2 hosts a router; switches df<g>-s<i>)
+#   df-342       dragonfly 6 3 3 19 (19 groups of 6 routers)
+#   df-456       dragonfly 6 3 4 (19 groups of 6 routers, 4 hosts each)
+#   df-1056      dragonfly 8 4 4 (33 groups of 8 routers)
 # Suffixes for an incomplete fabric: -aPP-sN: PP % of the hosts absent,
 # seed N (topogen --absent 0.PP --seed N); -pK (3-level): odd pods keep K
 # leaves (topogen --partial-pods K); e.g. ft2-648-a30-s1, ft3-5832-p9-a50-s2.
@@ -62,6 +72,13 @@ bench_net() {
 	ft2-2048) gen=(fattree2 64 32 32) ;;
 	ft3-16000) gen=(fattree3 20 40 20 20 20) ;;
 	ft3-32768) gen=(--switch-ports 64 fattree3 32 32 32 32 32) ;;
+	dfp-96) gen=(dfplus 6 4 4 4) ;;
+	dfp-216) gen=(dfplus 9 4 4 4 2) ;;
+	dfp-1088) gen=(dfplus 17 8 8 8) ;;
+	df-72) gen=(dragonfly 4 2 2) ;;
+	df-342) gen=(dragonfly 6 3 3 19) ;;
+	df-456) gen=(dragonfly 6 3 4) ;;
+	df-1056) gen=(dragonfly 8 4 4) ;;
 	*)
 		printf '%s: unknown fabric %s\n' "$prog" "$name" >&2
 		exit 2 ;;

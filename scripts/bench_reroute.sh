@@ -32,18 +32,33 @@
 #                    -aPP-sN: PP % of the hosts absent at bring-up, seed
 #                    N (topogen --absent 0.PP --seed N), -pK (fattree3):
 #                    odd pods keep K leaves (topogen --partial-pods K),
-#                    e.g. ft2-648-a30-s1, ft3-5832-p9-a50-s2
+#                    e.g. ft2-648-a30-s1, ft3-5832-p9-a50-s2;
+#                    Dragonfly+: dfp-96 (topogen dfplus 6 4 4 4), dfp-216
+#                    (dfplus 9 4 4 4 2), dfp-1088 (dfplus 17 8 8 8);
+#                    dragonfly: df-72 (topogen dragonfly 4 2 2), df-342
+#                    (dragonfly 6 3 3 19), df-456 (dragonfly 6 3 4),
+#                    df-1056 (dragonfly 8 4 4)
 #                    (default: ft2-648,ft3-5832)
 #   --link           fail one link instead of a whole spine: the first
-#                    link between ft-leaf0 and ft-spine<N> (2-level only;
-#                    bound: the blocks whose entries used the link)
+#                    link between ft-leaf0 and ft-spine<N> (2-level),
+#                    or --kind link (Dragonfly+, dragonfly); bound: the
+#                    blocks whose entries used the link
+#   --kind KIND      Dragonfly+ and dragonfly fabrics (group G = --which):
+#                    spine (default): dfpG-spine0 / router dfG-s0;
+#                    link: the global cable of that spine / router to
+#                    its first peer in another group; leaf: dfpG-leaf0 /
+#                    router dfG-s0; group: every switch of group G
+#                    (--fail-prefix dfpG- / dfG-).  These runs use
+#                    mad_count.sh --bound paths (the blocks of the
+#                    routes that entered the failed part at bring-up)
 #   --engines LIST   comma-separated (default: turnadd,ftree,minhop,updn)
 #   --lmc LIST       comma-separated LMC values 0-7 (default 0): every
 #                    fabric and engine runs once per value, OpenSM with
 #                    "lmc N" (mad_count.sh --lmc: the bound counts every
 #                    LID of a port); the table shows the distinct spines
 #                    of a port's LIDs from every leaf (lftcheck lmc_)
-#   --which N        fail spine ft-spine<N> / director dir<N>- (default 0)
+#   --which N        fail spine ft-spine<N> / director dir<N>- / a part
+#                    of Dragonfly+ or dragonfly group N (default 0)
 #   --counter KIND   preload (default) or ibsim (see mad_count.sh)
 #   --build DIR      build tree (default: $TURNADD_BUILD, else the source
 #                    tree)
@@ -145,14 +160,15 @@ top=$(cd "$here/.." && pwd)
 
 fabrics=ft2-648,ft3-5832 engines=turnadd,ftree,minhop,updn which=0
 counter=preload build=${TURNADD_BUILD:-$top} timeout_s=1200 out=''
-relink_pace=0.2 link=0 mc_groups='' lmcs=0
+relink_pace=0.2 link=0 mc_groups='' lmcs=0 kind=spine
 while (($#)); do
 	case $1 in
 	--fabrics) fabrics=${2:?}; shift ;;
 	--engines) engines=${2:?}; shift ;;
 	--lmc) lmcs=${2:?}; shift ;;
 	--which) which=${2:?}; shift ;;
-	--link) link=1 ;;
+	--link) link=1 kind=link ;;
+	--kind) kind=${2:?}; shift ;;
 	--counter) counter=${2:?}; shift ;;
 	--build) build=${2:?}; shift ;;
 	--timeout) timeout_s=${2:?}; shift ;;
@@ -164,6 +180,11 @@ while (($#)); do
 	shift
 done
 [[ $which =~ ^[0-9]+$ ]] || fab_usage
+[[ $kind =~ ^(spine|link|leaf|group)$ ]] || {
+	printf 'bench_reroute: bad --kind %s (spine, link, leaf or group)\n' \
+		"$kind" >&2
+	exit 2
+}
 [[ $lmcs =~ ^[0-7](,[0-7])*$ ]] || {
 	printf 'bench_reroute: bad --lmc %s (values 0 to 7)\n' "$lmcs" >&2
 	exit 2
@@ -180,6 +201,38 @@ fi
 mkdir -p "$out/nets"
 out=$(cd "$out" && pwd)
 
+# global_peer SWITCH PREFIX: the first switch cabled to SWITCH in $net
+# whose name does not start with PREFIX (another group), "" if none
+global_peer() {
+	awk -v sw="\"$1\"" -v pfx="$2" '
+		/^Switch/ { on = ($NF == sw); next }
+		/^$/ { on = 0 }
+		on && match($0, /"[^"]*"/) {
+			p = substr($0, RSTART + 1, RLENGTH - 2)
+			if (p ~ /^dfp?[0-9]+-(spine[0-9]+|s[0-9]+)$/ &&
+			    index(p, pfx) != 1) { print p; exit }
+		}' "$net"
+}
+
+# group_fail PREFIX SPINE LEAF: fail (mad_count options) for --kind
+group_fail() {
+	local peer
+	case $kind in
+	spine) fail=(--fail "$2") ;;
+	leaf) fail=(--fail "$3") ;;
+	group) fail=(--fail-prefix "$1") ;;
+	link)
+		peer=$(global_peer "$2" "$1")
+		[[ -n $peer ]] || {
+			printf 'bench_reroute: %s has no global cable in %s\n' \
+				"$2" "$net" >&2
+			exit 2
+		}
+		fail=(--fail-link "$2" "$peer") ;;
+	esac
+	fail+=(--bound paths)
+}
+
 # fabric_setup NAME: sets net (a netfile), pace (--relink-pace) and fail
 # (mad_count options)
 fabric_setup() {
@@ -189,7 +242,15 @@ fabric_setup() {
 	ft3-11664 | ft3-16000 | ft3-32768) pace=$relink_pace ;;
 	*) pace=0 ;;
 	esac
-	if [[ $bench_base == ft3-* ]]; then
+	if [[ $bench_base == dfp-* ]]; then
+		group_fail "dfp$which-" "dfp$which-spine0" "dfp$which-leaf0"
+	elif [[ $bench_base == df-* ]]; then
+		group_fail "df$which-" "df$which-s0" "df$which-s0"
+	elif [[ $kind == leaf || $kind == group ]]; then
+		printf 'bench_reroute: --kind %s: Dragonfly+ and dragonfly fabrics only\n' \
+			"$kind" >&2
+		exit 2
+	elif [[ $bench_base == ft3-* ]]; then
 		fail=(--fail-prefix "dir$which-")
 	elif ((link)); then
 		fail=(--fail-link "ft-leaf0" "ft-spine$which")
@@ -262,7 +323,7 @@ for fabric in "${fabric_list[@]}"; do
 	done
 done
 
-printf '\nLFT SubnSet MADs (counter: %s); bound: port-major, see mad_count.sh\n' \
+printf '\nLFT SubnSet MADs (counter: %s); bound: port-major (dfp-, df-: paths), see mad_count.sh\n' \
 	"$counter"
 awk -F, 'NR == 1 { next }
 	{

@@ -25,6 +25,14 @@ enum ta_lid_order {
 	TA_LID_OPENSM,		/* OpenSM's own LID manager decides */
 };
 
+/* which LID layout the plugin sets (lid_assign/README) */
+enum ta_lid_layout {
+	TA_LAYOUT_AUTO,		/* group-major on a recognised Dragonfly+ or
+				 * dragonfly, else port-major */
+	TA_LAYOUT_PORT_MAJOR,	/* port-major over the whole fabric */
+	TA_LAYOUT_GROUP_MAJOR,	/* group-major wherever groups are found */
+};
+
 enum ta_lft_update {
 	TA_LFT_CHANGED_BLOCKS,	/* push only blocks that changed */
 	TA_LFT_OPENSM,		/* OpenSM's rule: whole tables of switches
@@ -39,6 +47,7 @@ enum ta_hop_tables {
 struct ta_options {
 	uint64_t seed;		/* shuffle of asymmetric ties */
 	enum ta_lid_order lid_order;
+	enum ta_lid_layout lid_layout;
 	enum ta_lft_update lft_update;
 	enum ta_hop_tables hop_tables;
 	bool lft_read_on_start;	/* first routing of an SM: read the

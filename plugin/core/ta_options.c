@@ -76,6 +76,17 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			*why = "lid_order must be port_major or opensm";
 			return -1;
 		}
+	} else if (!strcmp(tok[0], "lid_layout")) {
+		if (!strcmp(tok[1], "auto"))
+			o->lid_layout = TA_LAYOUT_AUTO;
+		else if (!strcmp(tok[1], "port-major"))
+			o->lid_layout = TA_LAYOUT_PORT_MAJOR;
+		else if (!strcmp(tok[1], "group-major"))
+			o->lid_layout = TA_LAYOUT_GROUP_MAJOR;
+		else {
+			*why = "lid_layout must be auto, port-major or group-major";
+			return -1;
+		}
 	} else if (!strcmp(tok[0], "lft_update")) {
 		if (!strcmp(tok[1], "changed_blocks"))
 			o->lft_update = TA_LFT_CHANGED_BLOCKS;
@@ -152,7 +163,7 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			return -1;
 		}
 	} else {
-		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, failure_routes, vls, experiment)";
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lid_layout, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, failure_routes, vls, experiment)";
 		return -1;
 	}
 	return 0;

@@ -4,7 +4,8 @@
 lid_test_scripts = \
 	tests/integration/lid_order.sh \
 	tests/integration/lid_stability.sh \
-	tests/integration/lid_space.sh
+	tests/integration/lid_space.sh \
+	tests/integration/dfly_group_mads.sh
 
 TESTS += $(lid_test_scripts)
 dist_noinst_SCRIPTS += $(lid_test_scripts)

@@ -129,7 +129,9 @@ static char *long_line(size_t len)
 
 static const struct bad_case option_cases[] = {
 	T("seed 3\nsed 4\n",
-	  ":2: sed: unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, failure_routes, vls, experiment)"),
+	  ":2: sed: unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lid_layout, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, failure_routes, vls, experiment)"),
+	T("lid_layout group_major\n",
+	  ":1: lid_layout: lid_layout must be auto, port-major or group-major"),
 	T("\n# c\ntraffic_file\n",
 	  ":3: traffic_file: expected exactly one value after the option name"),
 	T("seed 1 2\n",
