@@ -616,7 +616,7 @@ int route_all(struct route_job *j, struct ta_result *res)
 		memset(j->bal_load, 0,
 		       2 * (size_t)g->n_links * sizeof(*j->bal_load));
 	/* the rerouted destinations see the load of the routes kept */
-	if (j->bal_load && keeping &&
+	if (j->bal_load && keeping && !j->o->reroute_plain &&
 	    ta_flow_add_ports(&j->bal_flow, g, j->prior->last_port, kept,
 			      j->group, j->bal_load)) {
 		ta_sibs_free(&sibs);
@@ -646,7 +646,7 @@ int route_all(struct route_job *j, struct ta_result *res)
 		if (j->prior && j->prior->home_port) {
 			ch.home = j->prior->home_port + d;
 			ch.home_stride = g->n_dest;
-			ch.home_fixed = 1;
+			ch.home_fixed = !j->o->reroute_plain;
 		}
 		if (j->minor_load && j->cls.has_minor[j->group[d]]) {
 			ch.main_sw = j->cls.main_sw +

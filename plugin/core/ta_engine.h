@@ -71,6 +71,11 @@ struct ta_options {
 				 * resweep that only lost parts of a fabric
 				 * that is not a fat tree first allows the
 				 * prohibited turns whose cycles went */
+	bool reroute_plain;	/* set by ta_restore.c, not an option: the
+				 * destinations minimal change reroutes see
+				 * only each other's load, and home paths
+				 * cost next to nothing (struct ta_choice's
+				 * home_fixed off) */
 	unsigned experiment;	/* TA_EXP_*: analysis only, default 0 */
 	unsigned vls;		/* layers the routes may use, each on its
 				 * own virtual lane: 1 (default) to

@@ -256,45 +256,64 @@ static int worse(const struct compared *c, const struct ta_result *res)
 		!within(c->u_keep, c->p_keep, c->u_new, c->p_new));
 }
 
+/* minimal change with options o2 beside the best so far (best, its
+ * lines in *bh, its metrics *bu, *bp): 1 if it is better and taken */
+static int try_variant(const struct ta_graph *g, const struct ta_options *o2,
+		       const struct ta_prior *prior, const struct ta_log *log,
+		       struct ta_result *best, struct held_lines *bh,
+		       double *bu, double *bp)
+{
+	struct held_lines h2;
+	struct ta_result r2;
+	double u2, p2;
+
+	if (ta_route_prior(g, o2, prior, hold(&h2, log), &r2)) {
+		release(&h2, 0);
+		return 0;
+	}
+	u2 = ta_uniform_peak(g, r2.port);
+	p2 = ta_perm_bandwidth(g, r2.port, PERM_RANDOM, PERM_SHIFTS, 1);
+	if (u2 < 0 || p2 < 0 || r2.stats.unreachable > best->stats.unreachable ||
+	    u2 * (1 - p2) >= *bu * (1 - *bp)) {
+		release(&h2, 0);
+		ta_result_free(&r2);
+		return 0;
+	}
+	release(bh, 0);
+	*bh = h2;
+	*bu = u2;
+	*bp = p2;
+	ta_result_free(best);
+	*best = r2;
+	return 1;
+}
+
 /*
  * Minimal change fell more than FAIL_SLACK below from scratch off a fat
- * tree: minimal change again with the prohibited turns whose cycles
- * went with the loss allowed first (option reopen_after_loss, a new
- * traffic estimate: paid only here).  Where that is within FAIL_SLACK
- * it replaces res (and its log lines the held ones): returns 0; else 1,
- * res and c as they were.
+ * tree.  Routing the displaced destinations by load is greedy: two more
+ * ways of minimal change are tried, the better of all three kept
+ * (busiest channel times the share of permutation traffic lost: one
+ * number for both metrics): the displaced destinations routed under
+ * their own load only (option reroute_plain), and, with a new traffic
+ * estimate (paid only here), the prohibited turns whose cycles went
+ * with the loss allowed first (option reopen_after_loss).  0 if the
+ * best is within FAIL_SLACK of c->fresh (res and the held lines are
+ * then that one's), else 1.
  */
 static int try_reopened(const struct ta_graph *g, const struct ta_options *o,
 			const struct ta_prior *prior, const struct ta_log *log,
 			struct ta_result *res, struct compared *c)
 {
 	struct ta_options o2 = *o;	/* borrowed: not cleared */
-	struct held_lines h2;
-	struct ta_result r2;
-	double u2, p2;
 
 	if (o->mode != TA_MODE_TURN_ADDITION)
 		return 1;
+	o2.reroute_plain = true;
+	try_variant(g, &o2, prior, log, res, &c->hk, &c->u_keep, &c->p_keep);
+	o2.reroute_plain = false;
 	o2.reopen_after_loss = true;
-	if (ta_route_prior(g, &o2, prior, hold(&h2, log), &r2)) {
-		release(&h2, 0);
-		return 1;
-	}
-	u2 = ta_uniform_peak(g, r2.port);
-	p2 = ta_perm_bandwidth(g, r2.port, PERM_RANDOM, PERM_SHIFTS, 1);
-	if (u2 < 0 || p2 < 0 || r2.stats.unreachable > res->stats.unreachable ||
-	    !within(u2, p2, c->u_new, c->p_new)) {
-		release(&h2, 0);
-		ta_result_free(&r2);
-		return 1;
-	}
-	release(&c->hk, 0);
-	c->hk = h2;
-	c->u_keep = u2;
-	c->p_keep = p2;
-	ta_result_free(res);
-	*res = r2;
-	return 0;
+	try_variant(g, &o2, prior, log, res, &c->hk, &c->u_keep, &c->p_keep);
+	return worse(c, res);
 }
 
 static int route_failure(const struct ta_graph *g, const struct ta_options *o,
