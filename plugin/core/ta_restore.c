@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: MIT
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,64 +257,133 @@ static int worse(const struct compared *c, const struct ta_result *res)
 		!within(c->u_keep, c->p_keep, c->u_new, c->p_new));
 }
 
-/* minimal change with options o2 beside the best so far (best, its
- * lines in *bh, its metrics *bu, *bp): 1 if it is better and taken */
-static int try_variant(const struct ta_graph *g, const struct ta_options *o2,
-		       const struct ta_prior *prior, const struct ta_log *log,
-		       struct ta_result *best, struct held_lines *bh,
-		       double *bu, double *bp)
-{
-	struct held_lines h2;
-	struct ta_result r2;
-	double u2, p2;
+/* a way of minimal change beside the one in res (ta_restore.c below) */
+struct variant {
+	struct ta_result r;
+	struct held_lines h;
+	double u, p;
+	uint64_t blocks;
+};
 
-	if (ta_route_prior(g, o2, prior, hold(&h2, log), &r2)) {
-		release(&h2, 0);
-		return 0;
+/* routes v by minimal change with options o2 and measures it; 0 or -1 */
+static int run_variant(const struct ta_graph *g, const struct ta_options *o2,
+		       const struct ta_prior *prior, const struct ta_log *log,
+		       struct variant *v)
+{
+	if (ta_route_prior(g, o2, prior, hold(&v->h, log), &v->r)) {
+		release(&v->h, 0);
+		return -1;
 	}
-	u2 = ta_uniform_peak(g, r2.port);
-	p2 = ta_perm_bandwidth(g, r2.port, PERM_RANDOM, PERM_SHIFTS, 1);
-	if (u2 < 0 || p2 < 0 || r2.stats.unreachable > best->stats.unreachable ||
-	    u2 * (1 - p2) >= *bu * (1 - *bp)) {
-		release(&h2, 0);
-		ta_result_free(&r2);
-		return 0;
+	v->u = ta_uniform_peak(g, v->r.port);
+	v->p = ta_perm_bandwidth(g, v->r.port, PERM_RANDOM, PERM_SHIFTS, 1);
+	v->blocks = blocks_moved(g, prior, v->r.port);
+	if (v->u < 0 || v->p < 0) {
+		release(&v->h, 0);
+		ta_result_free(&v->r);
+		return -1;
 	}
-	release(bh, 0);
-	*bh = h2;
-	*bu = u2;
-	*bp = p2;
-	ta_result_free(best);
-	*best = r2;
-	return 1;
+	return 0;
+}
+
+/* one number for both metrics: busiest channel times the share of
+ * permutation traffic lost (lower is better) */
+static double score(double u, double p)
+{
+	return u * (1 - p);
+}
+
+/* res (its lines and metrics in c) becomes v; v's old content freed */
+static void take_variant(struct ta_result *res, struct compared *c,
+			 struct variant *v)
+{
+	release(&c->hk, 0);
+	c->hk = v->h;
+	c->u_keep = v->u;
+	c->p_keep = v->p;
+	ta_result_free(res);
+	*res = v->r;
+}
+
+static void drop_variant(struct variant *v)
+{
+	release(&v->h, 0);
+	ta_result_free(&v->r);
+}
+
+/* 1 if v may stand for the failure beside res: reaches as much */
+static int reaches(const struct variant *v, const struct ta_result *res,
+		   const struct compared *c)
+{
+	return v->r.stats.unreachable <= res->stats.unreachable &&
+	       v->r.stats.unreachable <= c->fresh.stats.unreachable;
 }
 
 /*
- * Minimal change fell more than FAIL_SLACK below from scratch off a fat
- * tree.  Routing the displaced destinations by load is greedy: two more
- * ways of minimal change are tried, the better of all three kept
- * (busiest channel times the share of permutation traffic lost: one
- * number for both metrics): the displaced destinations routed under
- * their own load only (option reroute_plain), and, with a new traffic
- * estimate (paid only here), the prohibited turns whose cycles went
- * with the loss allowed first (option reopen_after_loss).  0 if the
- * best is within FAIL_SLACK of c->fresh (res and the held lines are
- * then that one's), else 1.
+ * Off fat trees, routing the displaced destinations by load is greedy,
+ * so a second way of minimal change is made: the displaced destinations
+ * routed under their own load only, home paths at next to no cost
+ * (option reroute_plain).  The reference is the best of the two and the
+ * routing from scratch on each metric; of the two ways within
+ * FAIL_SLACK of it, the one that moves the fewest LFT blocks is kept
+ * (the better score on a tie).  Neither within: a third way, with a new
+ * traffic estimate (paid only here), the prohibited turns whose cycles
+ * went with the loss allowed first (option reopen_after_loss), kept if
+ * within; else the best score of them all.  Returns 1 if that is the
+ * routing from scratch (res and c then hold the best minimal change).
  */
-static int try_reopened(const struct ta_graph *g, const struct ta_options *o,
-			const struct ta_prior *prior, const struct ta_log *log,
-			struct ta_result *res, struct compared *c)
+static int choose_minimal(const struct ta_graph *g, const struct ta_options *o,
+			  const struct ta_prior *prior,
+			  const struct ta_log *log, struct ta_result *res,
+			  struct compared *c)
 {
 	struct ta_options o2 = *o;	/* borrowed: not cleared */
+	double ru = c->u_new, rp = c->p_new;
+	uint64_t blocks = blocks_moved(g, prior, res->port);
+	int ok, v_ok;
+	struct variant v;
 
 	if (o->mode != TA_MODE_TURN_ADDITION)
-		return 1;
+		return worse(c, res);
 	o2.reroute_plain = true;
-	try_variant(g, &o2, prior, log, res, &c->hk, &c->u_keep, &c->p_keep);
+	if (!run_variant(g, &o2, prior, log, &v)) {
+		if (reaches(&v, res, c)) {
+			ru = fmin(ru, fmin(c->u_keep, v.u));
+			rp = fmax(rp, fmax(c->p_keep, v.p));
+		}
+		ok = res->stats.unreachable <= c->fresh.stats.unreachable &&
+		     within(c->u_keep, c->p_keep, ru, rp);
+		v_ok = reaches(&v, res, c) && within(v.u, v.p, ru, rp);
+		if ((v_ok && !ok) ||
+		    (v_ok && ok &&
+		     (v.blocks < blocks ||
+		      (v.blocks == blocks &&
+		       score(v.u, v.p) < score(c->u_keep, c->p_keep)))) ||
+		    (!v_ok && !ok && reaches(&v, res, c) &&
+		     score(v.u, v.p) < score(c->u_keep, c->p_keep)))
+			take_variant(res, c, &v);
+		else
+			drop_variant(&v);
+	}
+	ru = fmin(ru, c->u_keep);
+	rp = fmax(rp, c->p_keep);
+	if (res->stats.unreachable <= c->fresh.stats.unreachable &&
+	    within(c->u_keep, c->p_keep, ru, rp))
+		return 0;
 	o2.reroute_plain = false;
 	o2.reopen_after_loss = true;
-	try_variant(g, &o2, prior, log, res, &c->hk, &c->u_keep, &c->p_keep);
-	return worse(c, res);
+	if (!run_variant(g, &o2, prior, log, &v)) {
+		if (reaches(&v, res, c) &&
+		    score(v.u, v.p) < score(c->u_keep, c->p_keep))
+			take_variant(res, c, &v);
+		else
+			drop_variant(&v);
+	}
+	if (res->stats.unreachable > c->fresh.stats.unreachable)
+		return 1;
+	ru = fmin(ru, c->u_keep);
+	rp = fmax(rp, c->p_keep);
+	return !within(c->u_keep, c->p_keep, ru, rp) &&
+	       score(c->u_new, c->p_new) < score(c->u_keep, c->p_keep);
 }
 
 static int route_failure(const struct ta_graph *g, const struct ta_options *o,
@@ -340,9 +410,9 @@ static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 	}
 	if (route_fresh(g, o, log, res, &c))
 		return 0;
-	take = worse(&c, res);
-	if (take && ta_graph_layered(g) == 0)
-		take = try_reopened(g, o, prior, log, res, &c);
+	take = ta_graph_layered(g) == 0 ?
+		       choose_minimal(g, o, prior, log, res, &c) :
+		       worse(&c, res);
 	pass_lines(&c, take);
 	ta_logf(log, TA_LOG_INFO,
 		"failure: minimal change against routing from scratch: %llu / %llu LFT blocks change, busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f: %s",
