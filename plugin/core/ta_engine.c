@@ -597,10 +597,20 @@ int route_all(struct route_job *j, struct ta_result *res)
 	uint32_t k, same_sw = UINT32_MAX;
 	int err = 0;
 
+	if (j->minor_load)
+		memset(j->minor_load, 0,
+		       2 * (size_t)g->n_links * sizeof(*j->minor_load));
+	if (j->bal_load)
+		memset(j->bal_load, 0,
+		       2 * (size_t)g->n_links * sizeof(*j->bal_load));
+	/* the rerouted destinations see the load of the routes kept */
 	if (ta_sibs_init(&sibs, g, j->prior) || ta_intree_init(&t, g) ||
 	    (keeping && ta_keep_init(&keep, g)) ||
 	    !kept || !(cols.buf = malloc((size_t)COLS * g->n_sw + 1)) ||
-	    (keeping && find_kept(j, &keep, kept))) {
+	    (keeping && find_kept(j, &keep, kept)) ||
+	    (j->bal_load && keeping && !j->o->reroute_plain &&
+	     ta_flow_add_ports(&j->bal_flow, g, j->prior->last_port, kept,
+			       j->group, j->bal_load))) {
 		ta_sibs_free(&sibs);
 		ta_intree_free(&t);
 		ta_keep_free(&keep);
@@ -609,23 +619,6 @@ int route_all(struct route_job *j, struct ta_result *res)
 		return -1;
 	}
 	t.leaf_rot = j->leaf_rot;
-	if (j->minor_load)
-		memset(j->minor_load, 0,
-		       2 * (size_t)g->n_links * sizeof(*j->minor_load));
-	if (j->bal_load)
-		memset(j->bal_load, 0,
-		       2 * (size_t)g->n_links * sizeof(*j->bal_load));
-	/* the rerouted destinations see the load of the routes kept */
-	if (j->bal_load && keeping && !j->o->reroute_plain &&
-	    ta_flow_add_ports(&j->bal_flow, g, j->prior->last_port, kept,
-			      j->group, j->bal_load)) {
-		ta_sibs_free(&sibs);
-		ta_intree_free(&t);
-		ta_keep_free(&keep);
-		free(kept);
-		free(cols.buf);
-		return -1;
-	}
 	/* not with LMC siblings: the pass keeps no sibling order */
 	if (j->minor_load && !sibs.order)
 		used = calloc(g->n_dest + 1, 1);

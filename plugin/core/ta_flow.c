@@ -153,20 +153,36 @@ void ta_flow_add(const struct ta_flow *f, const struct ta_graph *g,
 	}
 }
 
-/* one destination's flow along a port table, by Kahn's order (a loop's
- * switches never get their flow passed on) */
-static void add_column(const struct ta_flow *f, const struct ta_graph *g,
-		       const uint8_t *port, uint32_t d, uint32_t dgroup,
-		       uint32_t *next, uint32_t *pend, uint32_t *queue,
-		       double *chan_load)
+int ta_column_buf_init(struct ta_column_buf *b, const struct ta_graph *g)
 {
-	const double *send = f->send + (size_t)dgroup * f->n_sw;
+	size_t n = (size_t)g->n_sw + 1;
+
+	b->next = malloc(n * sizeof(*b->next));
+	b->pend = malloc(n * sizeof(*b->pend));
+	b->queue = malloc(n * sizeof(*b->queue));
+	if (b->next && b->pend && b->queue)
+		return 0;
+	ta_column_buf_free(b);
+	return -1;
+}
+
+void ta_column_buf_free(struct ta_column_buf *b)
+{
+	free(b->next);
+	free(b->pend);
+	free(b->queue);
+	memset(b, 0, sizeof(*b));
+}
+
+/* by Kahn's order: a loop's switches never pass their flow on */
+void ta_flow_column(const struct ta_graph *g, const uint8_t *port, uint32_t d,
+		    double *flow, struct ta_column_buf *b, double *chan_load)
+{
 	uint32_t n = g->n_sw, dsw = g->dest[d].sw, s, head = 0, tail = 0;
-	double *flow = f->flow;
+	uint32_t *next = b->next, *pend = b->pend, *queue = b->queue;
 
 	memset(pend, 0, n * sizeof(*pend));
 	for (s = 0; s < n; s++) {
-		flow[s] = send[s];
 		next[s] = s == dsw ? TA_NO_END :
 			  ta_graph_end_of_port(g, s,
 					       port[(size_t)s * g->n_dest + d]);
@@ -193,22 +209,18 @@ int ta_flow_add_ports(const struct ta_flow *f, const struct ta_graph *g,
 		      const uint8_t *port, const uint8_t *pick,
 		      const uint32_t *group, double *chan_load)
 {
-	uint32_t n = g->n_sw + 1, d;
-	uint32_t *next = malloc(n * sizeof(*next));
-	uint32_t *pend = malloc(n * sizeof(*pend));
-	uint32_t *queue = malloc(n * sizeof(*queue));
-	int ret = -1;
+	struct ta_column_buf b;
+	uint32_t d;
 
-	if (!next || !pend || !queue)
-		goto out;
-	for (d = 0; d < g->n_dest; d++)
-		if (pick[d] && g->dest[d].is_host)
-			add_column(f, g, port, d, group[d], next, pend, queue,
-				   chan_load);
-	ret = 0;
-out:
-	free(next);
-	free(pend);
-	free(queue);
-	return ret;
+	if (ta_column_buf_init(&b, g))
+		return -1;
+	for (d = 0; d < g->n_dest; d++) {
+		if (!pick[d] || !g->dest[d].is_host)
+			continue;
+		memcpy(f->flow, f->send + (size_t)group[d] * f->n_sw,
+		       g->n_sw * sizeof(*f->flow));
+		ta_flow_column(g, port, d, f->flow, &b, chan_load);
+	}
+	ta_column_buf_free(&b);
+	return 0;
 }

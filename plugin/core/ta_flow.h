@@ -46,6 +46,23 @@ void ta_flow_add(const struct ta_flow *f, const struct ta_graph *g,
 		 const struct ta_intree *t, uint32_t dgroup, double *turn_w,
 		 double *chan_load);
 
+/* scratch of ta_flow_column(): n_sw + 1 entries each */
+struct ta_column_buf {
+	uint32_t *next, *pend, *queue;
+};
+
+int ta_column_buf_init(struct ta_column_buf *b, const struct ta_graph *g);
+void ta_column_buf_free(struct ta_column_buf *b);
+
+/*
+ * The routes towards destination d in a port table (port[s * n_dest +
+ * d]: switch s's output, TA_NO_PORT for none): flow[s], what switch s
+ * sends to d, is passed along them farthest first (summed in place) and
+ * added to chan_load of every channel it crosses.
+ */
+void ta_flow_column(const struct ta_graph *g, const uint8_t *port, uint32_t d,
+		    double *flow, struct ta_column_buf *b, double *chan_load);
+
 /*
  * Adds the flows towards every host destination d with pick[d] set,
  * routed along a port table (port[s * n_dest + d]: switch s's output

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "ta_escape.h"
+#include "ta_flow.h"
 #include "ta_perm.h"
 #include "ta_restore.h"
 
@@ -85,56 +86,30 @@ static void release(struct held_lines *h, int replay)
 
 double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port)
 {
-	uint32_t n = g->n_sw, s, d, *next = malloc((n + 1) * sizeof(*next));
-	uint32_t *pend = malloc((n + 1) * sizeof(*pend));
-	uint32_t *queue = malloc((n + 1) * sizeof(*queue));
-	uint32_t *hosts = calloc(n + 1, sizeof(*hosts));
+	uint32_t n = g->n_sw, s, d, *hosts = calloc(n + 1, sizeof(*hosts));
 	double *flow = malloc((n + 1) * sizeof(*flow));
 	double *load = calloc(2 * (size_t)g->n_links + 1, sizeof(*load));
+	struct ta_column_buf b = { 0 };
 	double peak = -1;
+	size_t c;
 
-	if (!next || !pend || !queue || !hosts || !flow || !load)
+	if (!hosts || !flow || !load || ta_column_buf_init(&b, g))
 		goto out;
 	for (d = 0; d < g->n_dest; d++)
 		hosts[g->dest[d].sw] += g->dest[d].is_host;
-	peak = 0;
 	for (d = 0; d < g->n_dest; d++) {
-		uint32_t head = 0, tail = 0, dsw = g->dest[d].sw;
-
 		if (!g->dest[d].is_host)
 			continue;
-		memset(pend, 0, n * sizeof(*pend));
-		for (s = 0; s < n; s++) {
-			next[s] = TA_NO_END;
-			flow[s] = hosts[s] - (s == dsw);
-			if (s != dsw)
-				next[s] = ta_graph_end_of_port(g, s,
-					port[(size_t)s * g->n_dest + d]);
-			if (next[s] != TA_NO_END)
-				pend[g->sw[s].ends[next[s]].peer]++;
-		}
 		for (s = 0; s < n; s++)
-			if (!pend[s])
-				queue[tail++] = s;
-		while (head < tail) {
-			uint32_t u = queue[head++], e = next[u], v, c;
-
-			if (e == TA_NO_END)
-				continue;
-			c = g->sw[u].ends[e].out_chan;
-			load[c] += flow[u];
-			if (load[c] > peak)
-				peak = load[c];
-			v = g->sw[u].ends[e].peer;
-			flow[v] += flow[u];
-			if (!--pend[v])
-				queue[tail++] = v;
-		}
+			flow[s] = hosts[s] - (s == g->dest[d].sw);
+		ta_flow_column(g, port, d, flow, &b, load);
 	}
+	peak = 0;
+	for (c = 0; c < 2 * (size_t)g->n_links; c++)
+		if (load[c] > peak)
+			peak = load[c];
 out:
-	free(next);
-	free(pend);
-	free(queue);
+	ta_column_buf_free(&b);
 	free(hosts);
 	free(flow);
 	free(load);
