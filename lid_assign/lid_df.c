@@ -171,26 +171,12 @@ static const char *check(struct dscan *s, bool force)
 	return why;
 }
 
-struct gkey {
-	uint64_t lid, guid;	/* lowest old host LID, lowest switch GUID */
-	uint32_t slot;
-};
-
-static int cmp_key(const void *a, const void *b)
-{
-	const struct gkey *x = a, *y = b;
-
-	if (x->lid != y->lid)
-		return x->lid < y->lid ? -1 : 1;
-	return x->guid < y->guid ? -1 : x->guid > y->guid;
-}
-
 /* d->group and the counts, groups by lowest old host LID, then GUID */
 static int fill(struct dscan *s, struct la_dfly *d)
 {
 	const struct la_input *in = s->in;
 	uint32_t n = in->n_sw, g = s->n_groups, i;
-	struct gkey *key = malloc((g + 1) * sizeof(*key));
+	struct la_group_key *key = malloc((g + 1) * sizeof(*key));
 	uint32_t *place = malloc((g + 1) * sizeof(*place));
 
 	d->group = malloc((n + 1) * sizeof(*d->group));
@@ -201,16 +187,16 @@ static int fill(struct dscan *s, struct la_dfly *d)
 		return -ENOMEM;
 	}
 	for (i = 0; i < g; i++)
-		key[i] = (struct gkey){ UINT64_MAX, UINT64_MAX, i };
+		key[i] = (struct la_group_key){ UINT64_MAX, UINT64_MAX, i };
 	for (i = 0; i < n; i++) {
-		struct gkey *k = &key[s->slot[find(s->uf, i)]];
+		struct la_group_key *k = &key[s->slot[find(s->uf, i)]];
 
 		if (in->sw_guid[i] < k->guid)
 			k->guid = in->sw_guid[i];
 	}
 	for (i = 0; i < in->n_ports; i++) {
 		const struct la_port *p = &in->ports[i];
-		struct gkey *k;
+		struct la_group_key *k;
 
 		if (p->kind != LA_HOST || !p->old_lid || p->sw >= n)
 			continue;
@@ -218,7 +204,7 @@ static int fill(struct dscan *s, struct la_dfly *d)
 		if (p->old_lid < k->lid)
 			k->lid = p->old_lid;
 	}
-	qsort(key, g, sizeof(*key), cmp_key);
+	qsort(key, g, sizeof(*key), la_group_key_cmp);
 	for (i = 0; i < g; i++)
 		place[key[i].slot] = i;
 	for (i = 0; i < n; i++) {

@@ -98,14 +98,9 @@ static const char *unattached(struct scan *s)
 	return NULL;
 }
 
-struct gkey {
-	uint64_t lid, guid;	/* lowest old host LID, lowest switch GUID */
-	uint32_t slot;
-};
-
-static int cmp_key(const void *a, const void *b)
+int la_group_key_cmp(const void *a, const void *b)
 {
-	const struct gkey *x = a, *y = b;
+	const struct la_group_key *x = a, *y = b;
 
 	if (x->lid != y->lid)
 		return x->lid < y->lid ? -1 : 1;
@@ -121,7 +116,7 @@ static int64_t number_groups(struct scan *s, struct la_dfly *d)
 {
 	const struct la_input *in = s->in;
 	uint32_t n_sw = in->n_sw, i, root, n = 0;
-	struct gkey *key = malloc((n_sw + 1) * sizeof(*key));
+	struct la_group_key *key = malloc((n_sw + 1) * sizeof(*key));
 	uint32_t *slot = malloc((n_sw + 1) * sizeof(*slot));
 	uint32_t *place = malloc((n_sw + 1) * sizeof(*place));
 
@@ -138,7 +133,7 @@ static int64_t number_groups(struct scan *s, struct la_dfly *d)
 			continue;
 		root = find(s->uf, i);
 		if (slot[root] == UINT32_MAX) {
-			key[n] = (struct gkey){ UINT64_MAX, UINT64_MAX, n };
+			key[n] = (struct la_group_key){ UINT64_MAX, UINT64_MAX, n };
 			slot[root] = n++;
 		}
 		if (in->sw_guid[i] < key[slot[root]].guid)
@@ -154,7 +149,7 @@ static int64_t number_groups(struct scan *s, struct la_dfly *d)
 		if (p->old_lid < key[g].lid)
 			key[g].lid = p->old_lid;
 	}
-	qsort(key, n, sizeof(*key), cmp_key);
+	qsort(key, n, sizeof(*key), la_group_key_cmp);
 	for (i = 0; i < n; i++)
 		place[key[i].slot] = i;
 	for (i = 0; i < n_sw; i++)

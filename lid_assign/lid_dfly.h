@@ -61,4 +61,17 @@ struct la_dfly {
 int la_dfly_detect(const struct la_input *in, struct la_dfly *d);
 void la_dfly_free(struct la_dfly *d);
 
+/*
+ * A group's place in the order of groups (lid_dfly.c, lid_df.c): by its
+ * lowest old host LID, then its lowest switch GUID, so the order
+ * survives failures and restarts; slot is the caller's group number.
+ */
+struct la_group_key {
+	uint64_t lid, guid;
+	uint32_t slot;
+};
+
+/* qsort() order of struct la_group_key */
+int la_group_key_cmp(const void *a, const void *b);
+
 #endif
