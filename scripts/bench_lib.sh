@@ -34,6 +34,8 @@
 #                dfp<g>-spine<j>)
 #   dfp-216      dfplus 9 4 4 4 2 (2 global cables a group pair)
 #   dfp-1088     dfplus 17 8 8 8 (17 groups of 8 leaves x 8 spines)
+#   dfp-10496    dfplus 41 16 16 16 (41 groups of 16 leaves x 16 spines,
+#                16 hosts a leaf: 1,312 switches; for bench_speed.sh)
 #   df-72        dragonfly 4 2 2 (9 groups of 4 routers, 2 global cables
 #                and 2 hosts a router; switches df<g>-s<i>)
 #   df-342       dragonfly 6 3 3 19 (19 groups of 6 routers)
@@ -75,6 +77,7 @@ bench_net() {
 	dfp-96) gen=(dfplus 6 4 4 4) ;;
 	dfp-216) gen=(dfplus 9 4 4 4 2) ;;
 	dfp-1088) gen=(dfplus 17 8 8 8) ;;
+	dfp-10496) gen=(dfplus 41 16 16 16) ;;
 	df-72) gen=(dragonfly 4 2 2) ;;
 	df-342) gen=(dragonfly 6 3 3 19) ;;
 	df-456) gen=(dragonfly 6 3 4) ;;

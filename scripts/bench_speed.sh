@@ -27,7 +27,9 @@
 #   --engines LIST   comma-separated (default: turnadd,ftree,updn,minhop)
 #   --ours ENGINE    numerator of the ratios (default turnadd)
 #   --base ENGINE    denominator of the ratios (default ftree)
-#   --which N        fail spine ft-spine<N> / director dir<N>- (default 0)
+#   --which N        fail spine ft-spine<N> / director dir<N>- / Dragonfly+
+#                    spine dfp<N>-spine0 / dragonfly router df<N>-s0
+#                    (default 0)
 #   --repeat N       runs per fabric and engine (default 1); the table and
 #                    the ratios use the median of the runs
 #   --build DIR      build tree with ibsim_topos/topogen and plugin/.libs
@@ -209,13 +211,16 @@ mkdir -p "$out/nets" "$out/runs"
 out=$(cd "$out" && pwd)
 
 # fabric_setup NAME: sets net (a netfile, made by topogen once per out
-# dir) and fail_names (2-level: a spine) or fail_prefixes (a director)
+# dir) and fail_names (2-level: a spine; Dragonfly+: spine 0 of group
+# --which; dragonfly: its router 0) or fail_prefixes (a director)
 fabric_setup() {
 	fail_names=() fail_prefixes=()
 	bench_net bench_speed "$1" "$out/nets" "$topogen"
 	net=$bench_net_file
 	case $bench_base in
 	ft2-*) fail_names=("ft-spine$which") ;;
+	dfp-*) fail_names=("dfp$which-spine0") ;;
+	df-*) fail_names=("df$which-s0") ;;
 	*) fail_prefixes=("dir$which-") ;;
 	esac
 }
