@@ -65,6 +65,7 @@ struct ta_options {
 };
 
 #define TA_MAX_LAYERS 8u
+#define TA_NO_LAYER 255u	/* in a prior's layer: no previous path */
 
 /*
  * Option "experiment": switches one decision of turn addition off to
@@ -169,7 +170,8 @@ struct ta_prior {
 					 * home port was displaced) */
 	uint64_t escape_root_guid;	/* 0: none */
 	/* [sw * n_dest + dest]: the previous routing's layer of each
-	 * path, or NULL; a path keeps it where it is still allowed */
+	 * path (TA_NO_LAYER: none), or NULL; a path keeps it where it is
+	 * still allowed */
 	const uint8_t *layer;
 	/*
 	 * The previous escape tree: per switch the end (index into

@@ -22,6 +22,7 @@ static void free_switches(struct ta_saved_switch *sw, uint32_t n)
 		free(sw[i].last);
 		free(sw[i].away_lid);
 		free(sw[i].away_port);
+		free(sw[i].layer);
 	}
 	free(sw);
 }
@@ -106,6 +107,25 @@ static uint8_t saved_home(const struct ta_saved *sv,
 			hi = mid;
 	}
 	return saved_last(sv, ss, row, lid);
+}
+
+/* the latest routing's layer of the path to lid, TA_NO_LAYER if none */
+static uint8_t saved_layer(const struct ta_saved_switch *ss, uint32_t lid)
+{
+	if (!ss || lid >= ss->n_lids)
+		return TA_NO_LAYER;
+	return ss->layer ? ss->layer[lid] : 0;
+}
+
+/* 1 if a switch of sv has a path off layer 0 */
+static int layers_saved(const struct ta_saved *sv)
+{
+	uint32_t i;
+
+	for (i = 0; i < sv->n_sw; i++)
+		if (sv->sw[i].layer)
+			return 1;
+	return 0;
 }
 
 /* the last routing's LIDs that are no destination of g; -1: ENOMEM */
@@ -251,8 +271,11 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 	home = pb->home_port ? pb->home_port : pb->last_port;
 	pb->escape_parent = malloc((g->n_sw + 1) * sizeof(*pb->escape_parent));
 	fresh = calloc(g->n_sw + 1, 1);
+	if (layers_saved(sv))
+		pb->layer = malloc((size_t)g->n_sw * g->n_dest + 1);
 	if (gone < 0 || !pb->turn_state || !home || !pb->last_port ||
-	    !pb->escape_parent || !fresh) {
+	    !pb->escape_parent || !fresh ||
+	    (layers_saved(sv) && !pb->layer)) {
 		free(fresh);
 		ta_prior_buf_free(pb);
 		return -1;
@@ -290,6 +313,8 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 			if (pb->home_port)
 				pb->home_port[k] = saved_home(sv, rs, row,
 							      g->dest[d].lid);
+			if (pb->layer)
+				pb->layer[k] = saved_layer(rs, g->dest[d].lid);
 		}
 	}
 	free(fresh);
@@ -300,6 +325,7 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 	pb->prior.escape_root_guid = sv->escape_root_guid;
 	pb->prior.escape_parent = pb->escape_parent;
 	pb->prior.escape_carry = sv->escape_carry;
+	pb->prior.layer = pb->layer;
 	return 0;
 }
 
@@ -309,6 +335,7 @@ void ta_prior_buf_free(struct ta_prior_buf *pb)
 	free(pb->home_port);
 	free(pb->last_port);
 	free(pb->escape_parent);
+	free(pb->layer);
 	memset(pb, 0, sizeof(*pb));
 }
 
@@ -352,6 +379,26 @@ static int record_homes(struct ta_saved_switch *ns, const uint8_t *home,
 			ns->away_port[k++] = home[lid];
 		}
 	ns->n_away = n;
+	return 0;
+}
+
+/* the layers of s's paths where one is off layer 0, else none kept */
+static int record_layers(struct ta_saved_switch *ns, const struct ta_graph *g,
+			 const struct ta_result *res, uint32_t s)
+{
+	const uint8_t *l = res->layer ? res->layer + (size_t)s * res->n_dest :
+					NULL;
+	uint32_t d;
+
+	for (d = 0; l && d < g->n_dest && !l[d]; d++)
+		;
+	if (!l || d == g->n_dest)
+		return 0;
+	ns->layer = calloc(ns->n_lids, 1);
+	if (!ns->layer)
+		return -1;
+	for (d = 0; d < g->n_dest; d++)
+		ns->layer[g->dest[d].lid] = l[d];
 	return 0;
 }
 
@@ -404,6 +451,8 @@ static int record_switch(const struct ta_saved *sv,
 		if (rb->home[lid] == TA_NO_PORT)
 			rb->home[lid] = rb->last[lid];
 	}
+	if (record_layers(ns, g, res, s))
+		return -1;
 	if (!sv->lft_rows) {
 		ns->last = malloc(n_lids);
 		if (!ns->last)
@@ -558,6 +607,7 @@ size_t ta_saved_bytes(const struct ta_saved *sv)
 		n += (size_t)ss->n_ports * ss->n_ports +
 		     (ss->last ? ss->n_lids : 0) +
 		     (ss->home ? ss->n_lids : 0) +
+		     (ss->layer ? ss->n_lids : 0) +
 		     (size_t)ss->n_away * (sizeof(*ss->away_lid) + 1);
 	}
 	return n;

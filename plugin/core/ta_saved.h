@@ -64,6 +64,8 @@ struct ta_saved_switch {
 	 * routes then become its homes).
 	 */
 	uint8_t settling;
+	uint8_t *layer;		/* [lid] layer (SL) of the latest routing's
+				 * path; NULL: every path on layer 0 */
 	uint8_t parent_port;	/* escape tree: port to the parent switch,
 				 * TA_NO_PORT if none (root, unknown) */
 	uint64_t parent_guid;	/* ... and the parent's GUID */
@@ -104,6 +106,7 @@ struct ta_prior_buf {
 				 * (every home equals its last port) */
 	uint8_t *last_port;
 	uint32_t *escape_parent;
+	uint8_t *layer;		/* NULL: no saved path off layer 0 */
 };
 
 void ta_saved_init(struct ta_saved *sv);
