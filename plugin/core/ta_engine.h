@@ -146,6 +146,9 @@ struct ta_result {
 				 * of the path from switch sw (and its
 				 * hosts) to dest (ta_layers.h); NULL with
 				 * vls 1: every path on layer 0 */
+	uint8_t *turn_layers;	/* per turn slot: the layers that allow it
+				 * (bit i: layer i) where the layered routes
+				 * were taken, else NULL */
 	struct ta_stats stats;
 };
 
@@ -173,6 +176,10 @@ struct ta_prior {
 	 * path (TA_NO_LAYER: none), or NULL; a path keeps it where it is
 	 * still allowed */
 	const uint8_t *layer;
+	/* per turn slot: the layers that allowed it (ta_result's
+	 * turn_layers), or NULL; each layer allows them again first, so
+	 * the previous layers stay open to the paths that kept them */
+	const uint8_t *turn_layers;
 	/*
 	 * The previous escape tree: per switch the end (index into
 	 * g->sw[s].ends) of the link to its tree parent, UINT32_MAX

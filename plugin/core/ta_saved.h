@@ -66,6 +66,9 @@ struct ta_saved_switch {
 	uint8_t settling;
 	uint8_t *layer;		/* [lid] layer (SL) of the latest routing's
 				 * path; NULL: every path on layer 0 */
+	uint8_t *turn_layers;	/* [in_port * n_ports + out_port]: the
+				 * layers that allowed the turn; NULL: none
+				 * kept (layered routes not taken) */
 	uint8_t parent_port;	/* escape tree: port to the parent switch,
 				 * TA_NO_PORT if none (root, unknown) */
 	uint64_t parent_guid;	/* ... and the parent's GUID */
@@ -107,6 +110,7 @@ struct ta_prior_buf {
 	uint8_t *last_port;
 	uint32_t *escape_parent;
 	uint8_t *layer;		/* NULL: no saved path off layer 0 */
+	uint8_t *turn_layers;	/* NULL: no layers' turns saved */
 };
 
 void ta_saved_init(struct ta_saved *sv);
