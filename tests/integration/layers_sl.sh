@@ -9,7 +9,8 @@
 # hosts' SL-to-VL maps read back send SL i to VL i.  A resweep after an
 # inter-switch link failure keeps the SL of every path that did not
 # cross the failed cable.  With vls 1 every dump line and path record
-# has SL 0.  A bad vls value fails the first routing (OpenSM falls
+# has SL 0; with 2 VLs (max_op_vls 2) 2 layers, without qos 1.  A bad
+# vls value fails the first routing (OpenSM falls
 # back); at a resweep the last good options stay in force.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
@@ -274,10 +275,27 @@ bad_vls() (
 	echo "vls 99 at a resweep: the last good options (vls 3) stay"
 )
 
+# fewer VLs than vls asks: max_op_vls 2 (VL0-1) leaves 2 layers; with
+# qos FALSE OpenSM programs no SL-to-VL map, so 1
+capped() (
+	start "$NET" $'vls 3\n' 'max_op_vls 2'
+	expect_line "$FAB_DIR/opensm.log" 'turnadd: WARNING: vls 3: routing over 2 layers: switch 0x[0-9a-f]{16} \(.*\) port [0-9]+ operates 2 data VLs'
+	awk '$3 > 1 { exit 1 }' "$FAB_DIR/dump/opensm-turnadd-sl.dump" ||
+		fail "max_op_vls 2: a dump line with SL above 1"
+	check_sl vl2
+	fab_cleanup
+	start "$NET" $'vls 3\n' 'qos FALSE'
+	expect_line "$FAB_DIR/opensm.log" 'turnadd: WARNING: vls 3: routing over 1 layer: qos is FALSE'
+	awk '$3 != 0 { exit 1 }' "$FAB_DIR/dump/opensm-turnadd-sl.dump" ||
+		fail "qos FALSE: a dump line with SL other than 0"
+	echo "max_op_vls 2: 2 layers; qos FALSE: 1 layer"
+)
+
 NET=$TEST_TMP/df.net
 # the resweep's minimal change (turnadd.conf(5), failure_routes)
 layered df "$TEST_TMP/df.net" $'failure_routes minimal\n'
 layered rnd "$TEST_TMP/rnd.net"
 one_layer
+capped
 bad_vls
 echo "$test_name: PASS"
