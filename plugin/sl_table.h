@@ -29,7 +29,7 @@ struct turnadd_sl {
 	uint32_t n_lids;	/* LIDs 0..n_lids-1 */
 	uint32_t *src_row;	/* [lid]: row of the switch the LID's port
 				 * is on, UINT32_MAX if none */
-	uint8_t *layer;		/* [row * n_lids + lid]; NULL: no table */
+	uint8_t *layer;		/* [row * n_lids + lid], NULL: none */
 	unsigned layers;	/* highest layer in use + 1 */
 };
 

@@ -22,7 +22,7 @@
 struct lc_sl {
 	unsigned n_sw, n_lids;	/* table [switch index * n_lids + lid] */
 	uint8_t *sl;		/* LC_SL_UNSET where the file has no line */
-	unsigned n_sls;		/* highest SL in the file + 1 (at least 1) */
+	unsigned n_sls;		/* highest SL in the file + 1, at least 1 */
 	unsigned long lines;	/* lines read */
 	unsigned long unknown;	/* lines of a GUID that is no switch of
 				 * the topology, or a LID beyond its LIDs */

@@ -18,8 +18,9 @@ set -euo pipefail
 need_fabric
 need_turnadd
 need_built "$TOPOGEN" "$top_builddir/scripts/lftread"
-command -v saquery >/dev/null && command -v smpquery >/dev/null ||
+if ! command -v saquery >/dev/null || ! command -v smpquery >/dev/null; then
 	skip "saquery, smpquery not installed (infiniband-diags)"
+fi
 make_tmpdir
 # shellcheck source=../../scripts/fabric_lib.sh
 . "$top_srcdir/scripts/fabric_lib.sh"
