@@ -480,6 +480,22 @@ static int64_t allow_fitting(struct route_job *j)
 	return more;
 }
 
+/*
+ * A resweep that only lost parts of a fabric that is not a fat tree
+ * (ta_graph_layered()), option failure_routes compared: the prohibited
+ * turns whose cycles went with the lost channels are allowed, heaviest
+ * first under a new traffic estimate (allow_fitting()), so the
+ * destinations rerouted around the loss find detours a routing from
+ * scratch would; every route kept uses allowed turns only, as before.
+ * (failure_routes minimal skips the estimate: the fastest resweep.)
+ */
+static int reopen_after_loss(const struct route_job *j)
+{
+	return j->all_carried && j->keep_try && j->o->failure_compare &&
+	       j->o->mode == TA_MODE_TURN_ADDITION &&
+	       ta_graph_layered(j->g) == 0;
+}
+
 static int decide_turns(struct route_job *j, struct ta_stats *st)
 {
 	const struct ta_graph *g = j->g;
@@ -508,7 +524,7 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 		return -1;
 	if (j->no_trial)
 		j->root.trial = 0;
-	if (j->reopen && kept &&
+	if ((j->reopen || reopen_after_loss(j)) && kept &&
 	    (estimate_traffic(j, st) || allow_fitting(j) < 0))
 		return -1;
 	if (j->o->mode == TA_MODE_TURN_ADDITION && kept &&
@@ -598,6 +614,17 @@ int route_all(struct route_job *j, struct ta_result *res)
 	if (j->bal_load)
 		memset(j->bal_load, 0,
 		       2 * (size_t)g->n_links * sizeof(*j->bal_load));
+	/* the rerouted destinations see the load of the routes kept */
+	if (j->bal_load && keeping &&
+	    ta_flow_add_ports(&j->bal_flow, g, j->prior->last_port, kept,
+			      j->group, j->bal_load)) {
+		ta_sibs_free(&sibs);
+		ta_intree_free(&t);
+		ta_keep_free(&keep);
+		free(kept);
+		free(cols.buf);
+		return -1;
+	}
 	/* not with LMC siblings: the pass keeps no sibling order */
 	if (j->minor_load && !sibs.order)
 		used = calloc(g->n_dest + 1, 1);
@@ -618,6 +645,7 @@ int route_all(struct route_job *j, struct ta_result *res)
 		if (j->prior && j->prior->home_port) {
 			ch.home = j->prior->home_port + d;
 			ch.home_stride = g->n_dest;
+			ch.home_fixed = 1;
 		}
 		if (j->minor_load && j->cls.has_minor[j->group[d]]) {
 			ch.main_sw = j->cls.main_sw +

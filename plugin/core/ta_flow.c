@@ -152,3 +152,63 @@ void ta_flow_add(const struct ta_flow *f, const struct ta_graph *g,
 			turn_w[ta_turn(g, n, in, t->out_end[n])] += flow[s];
 	}
 }
+
+/* one destination's flow along a port table, by Kahn's order (a loop's
+ * switches never get their flow passed on) */
+static void add_column(const struct ta_flow *f, const struct ta_graph *g,
+		       const uint8_t *port, uint32_t d, uint32_t dgroup,
+		       uint32_t *next, uint32_t *pend, uint32_t *queue,
+		       double *chan_load)
+{
+	const double *send = f->send + (size_t)dgroup * f->n_sw;
+	uint32_t n = g->n_sw, dsw = g->dest[d].sw, s, head = 0, tail = 0;
+	double *flow = f->flow;
+
+	memset(pend, 0, n * sizeof(*pend));
+	for (s = 0; s < n; s++) {
+		flow[s] = send[s];
+		next[s] = s == dsw ? TA_NO_END :
+			  ta_graph_end_of_port(g, s,
+					       port[(size_t)s * g->n_dest + d]);
+		if (next[s] != TA_NO_END)
+			pend[g->sw[s].ends[next[s]].peer]++;
+	}
+	for (s = 0; s < n; s++)
+		if (!pend[s])
+			queue[tail++] = s;
+	while (head < tail) {
+		uint32_t u = queue[head++], e = next[u], v;
+
+		if (e == TA_NO_END)
+			continue;
+		chan_load[g->sw[u].ends[e].out_chan] += flow[u];
+		v = g->sw[u].ends[e].peer;
+		flow[v] += flow[u];
+		if (!--pend[v])
+			queue[tail++] = v;
+	}
+}
+
+int ta_flow_add_ports(const struct ta_flow *f, const struct ta_graph *g,
+		      const uint8_t *port, const uint8_t *pick,
+		      const uint32_t *group, double *chan_load)
+{
+	uint32_t n = g->n_sw + 1, d;
+	uint32_t *next = malloc(n * sizeof(*next));
+	uint32_t *pend = malloc(n * sizeof(*pend));
+	uint32_t *queue = malloc(n * sizeof(*queue));
+	int ret = -1;
+
+	if (!next || !pend || !queue)
+		goto out;
+	for (d = 0; d < g->n_dest; d++)
+		if (pick[d] && g->dest[d].is_host)
+			add_column(f, g, port, d, group[d], next, pend, queue,
+				   chan_load);
+	ret = 0;
+out:
+	free(next);
+	free(pend);
+	free(queue);
+	return ret;
+}

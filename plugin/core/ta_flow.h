@@ -46,4 +46,14 @@ void ta_flow_add(const struct ta_flow *f, const struct ta_graph *g,
 		 const struct ta_intree *t, uint32_t dgroup, double *turn_w,
 		 double *chan_load);
 
+/*
+ * Adds the flows towards every host destination d with pick[d] set,
+ * routed along a port table (port[s * n_dest + d]: switch s's output
+ * towards d, TA_NO_PORT for none), to chan_load.  0, or -1 if out of
+ * memory.
+ */
+int ta_flow_add_ports(const struct ta_flow *f, const struct ta_graph *g,
+		      const uint8_t *port, const uint8_t *pick,
+		      const uint32_t *group, double *chan_load);
+
 #endif

@@ -138,4 +138,13 @@ static inline uint32_t ta_graph_link_end(const struct ta_graph *g, uint32_t l,
 					g->links[l].end[1];
 }
 
+/*
+ * 1 if every link joins switches one level apart, a switch's level being
+ * its hops to the nearest switch with hosts: fat trees (complete or not,
+ * oversubscribed, several links a pair).  Links within a level
+ * (dragonflies, Dragonfly+, tori, random nets, joined trees) make it 0;
+ * -1 out of memory.
+ */
+int ta_graph_layered(const struct ta_graph *g);
+
 #endif

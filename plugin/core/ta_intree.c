@@ -107,6 +107,7 @@ void ta_intree_free(struct ta_intree *t)
 	free(t->pc_open);
 	free(t->wcost);
 	free(t->heap);
+	free(t->home_walk);
 	memset(t, 0, sizeof(*t));
 }
 

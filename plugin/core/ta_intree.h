@@ -95,6 +95,7 @@ struct ta_intree {
 	double *wcost;		/* path cost to the destination switch */
 	struct ta_heap_item *heap;
 	size_t heap_cap;
+	uint32_t *home_walk;	/* ch->home_fixed: a walk along home ports */
 };
 
 int ta_intree_init(struct ta_intree *t, const struct ta_graph *g);
@@ -165,6 +166,14 @@ struct ta_choice {
 	const uint32_t *same;
 	const uint8_t *home;	/* NULL, or this destination's column */
 	uint32_t home_stride;
+	/*
+	 * ta_intree_weighted() with home ports, one layer: the switches
+	 * whose home ports still lead to the destination over allowed turns
+	 * keep them, and their paths cost what their channels' loads say
+	 * (not TA_HOME_WEIGHT), so the switches rerouted choose by the load
+	 * of the whole way, kept part included
+	 */
+	uint8_t home_fixed;
 	const struct ta_sibling *sib;	/* n_sib siblings' ports, or NULL */
 	uint32_t n_sib;
 };

@@ -51,9 +51,11 @@ static int room(struct ta_intree *t)
 		return 0;
 	free(t->wcost);
 	free(t->heap);
+	free(t->home_walk);
 	t->wcost = malloc(2 * (g->n_sw + 1) * sizeof(*t->wcost));
 	t->heap = malloc(n * sizeof(*t->heap));
-	t->heap_cap = t->wcost && t->heap ? n : 0;
+	t->home_walk = malloc((g->n_sw + 1) * sizeof(*t->home_walk));
+	t->heap_cap = t->wcost && t->heap && t->home_walk ? n : 0;
 	return t->heap_cap ? 0 : -1;
 }
 
@@ -114,7 +116,8 @@ static double weight(const struct ta_intree *t, uint32_t s, uint32_t e,
 	const struct ta_port_ref *r = &t->g->sw[s].ends[e];
 	double x = ch->load[r->out_chan] / unit, x3 = x * x * x;
 
-	if (ch->home && ch->home[(size_t)s * ch->home_stride] == r->port)
+	if (ch->home && !ch->home_fixed &&
+	    ch->home[(size_t)s * ch->home_stride] == r->port)
 		return TA_HOME_WEIGHT;
 	return 1.0 + LOAD_SCALE * x3 * x3 +
 	       (ch->same ? SAME_COST * ch->same[r->out_chan] : 0);
@@ -223,6 +226,71 @@ static void grow(struct ta_intree *t, const uint8_t *state,
 			t->out_end[s] = TA_NO_END;
 }
 
+enum { HOME_UNKNOWN, HOME_WALKING, HOME_INTACT, HOME_BROKEN };
+
+/* switch s's home end, TA_NO_END if it has none */
+static uint32_t home_end(const struct ta_intree *t, const struct ta_choice *ch,
+			 uint32_t s)
+{
+	uint8_t p = ch->home[(size_t)s * ch->home_stride];
+
+	return p == TA_NO_PORT ? TA_NO_END : ta_graph_end_of_port(t->g, s, p);
+}
+
+/*
+ * ch->home_fixed: mark[s] = HOME_INTACT where following home ports from
+ * s reaches dest_sw over allowed turns; those switches get their home
+ * end, hop count and path cost (pure), nearest first along each walk
+ */
+static void mark_intact(struct ta_intree *t, const uint8_t *state,
+			uint32_t dest_sw, const struct ta_choice *ch,
+			double unit, double *pure, uint8_t *mark)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t *walk = t->home_walk, s, n_walk, k;
+
+	memset(mark, HOME_UNKNOWN, g->n_sw);
+	mark[dest_sw] = HOME_INTACT;
+	for (s = 0; s < g->n_sw; s++) {
+		uint32_t u = s;
+		uint8_t end = HOME_BROKEN;
+
+		n_walk = 0;
+		while (mark[u] == HOME_UNKNOWN) {
+			uint32_t e = home_end(t, ch, u), n, o;
+
+			mark[u] = HOME_WALKING;
+			walk[n_walk++] = u;
+			if (e == TA_NO_END)
+				break;
+			n = g->sw[u].ends[e].peer;
+			if (n != dest_sw) {
+				o = home_end(t, ch, n);
+				if (o == TA_NO_END ||
+				    state[ta_turn(g, n, far_end(g, u, e), o)] !=
+					    TA_TURN_ALLOWED)
+					break;
+			}
+			u = n;
+		}
+		if (n_walk && mark[u] == HOME_INTACT &&
+		    walk[n_walk - 1] != u)
+			end = HOME_INTACT;
+		for (k = n_walk; k-- > 0;) {
+			uint32_t v = walk[k], e, n;
+
+			mark[v] = end;
+			if (end != HOME_INTACT)
+				continue;
+			e = home_end(t, ch, v);
+			n = g->sw[v].ends[e].peer;
+			t->out_end[v] = e;
+			t->dist[v] = t->dist[n] + 1;
+			pure[v] = pure[n] + weight(t, v, e, ch, unit);
+		}
+	}
+}
+
 uint32_t ta_intree_weighted(struct ta_intree *t, const uint8_t *state,
 			    uint32_t dest_sw, const struct ta_choice *ch,
 			    double unit)
@@ -248,6 +316,22 @@ uint32_t ta_intree_weighted(struct ta_intree *t, const uint8_t *state,
 	if (t->turn_layers)
 		t->layer_mask[dest_sw] = t->all_layers;
 	push(t, &n_heap, 0, dest_sw);
+	if (ch->home && ch->home_fixed && !t->turn_layers) {
+		uint8_t *mark = (uint8_t *)t->pending;	/* n_sw words: room */
+
+		mark_intact(t, state, dest_sw, ch, unit, pure, mark);
+		for (s = 0; s < g->n_sw; s++) {
+			if (mark[s] != HOME_INTACT || s == dest_sw) {
+				mark[s] = s == dest_sw;
+				continue;
+			}
+			mark[s] = 1;
+			t->wcost[s] = pure[s];
+			push(t, &n_heap, pure[s], s);
+		}
+		grow(t, state, ch, unit, pure, mark, n_heap);
+		return t->n_order;
+	}
 	grow(t, state, ch, unit, pure, NULL, n_heap);
 	return t->n_order;
 }

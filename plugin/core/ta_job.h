@@ -96,6 +96,10 @@ struct route_job {
 	uint8_t *bal_main;
 	uint32_t *bal_same;	/* struct ta_choice's same */
 	double bal_unit;	/* ta_intree_weighted()'s unit, 0: not used */
+	/* bal_* only for the destinations minimal change reroutes, under
+	 * the load of the routes it keeps (a tree-like fabric that is not
+	 * a fat tree); every routing by load preloads the kept routes */
+	int bal_rerouted_only;
 	struct ta_cdg cdg;
 	struct ta_escape esc;
 	uint32_t *piece_size;

@@ -177,57 +177,6 @@ static uint64_t blocks_moved(const struct ta_graph *g,
 }
 
 /*
- * 1 if every link joins switches one level apart, a switch's level being
- * its hops to the nearest switch with hosts: fat trees (complete or not,
- * oversubscribed, several links a pair), whose minimal change is at its
- * bound.  Links within a level (dragonflies, Dragonfly+, tori, random
- * nets, joined trees) make it 0; -1 out of memory.
- */
-static int layered(const struct ta_graph *g)
-{
-	uint32_t *lvl = malloc((g->n_sw + 1) * sizeof(*lvl));
-	uint32_t *queue = malloc((g->n_sw + 1) * sizeof(*queue));
-	uint32_t head = 0, tail = 0, s, d, l;
-	int r = 1;
-
-	if (!lvl || !queue) {
-		r = -1;
-		goto out;
-	}
-	for (s = 0; s < g->n_sw; s++)
-		lvl[s] = UINT32_MAX;
-	for (d = 0; d < g->n_dest; d++) {
-		s = g->dest[d].sw;
-		if (g->dest[d].is_host && lvl[s]) {
-			lvl[s] = 0;
-			queue[tail++] = s;
-		}
-	}
-	while (head < tail) {
-		uint32_t u = queue[head++], i;
-
-		for (i = 0; i < g->sw[u].n_ends; i++) {
-			uint32_t v = g->sw[u].ends[i].peer;
-
-			if (lvl[v] == UINT32_MAX) {
-				lvl[v] = lvl[u] + 1;
-				queue[tail++] = v;
-			}
-		}
-	}
-	for (l = 0; l < g->n_links && r == 1; l++) {
-		uint32_t a = lvl[g->links[l].sw[0]], b = lvl[g->links[l].sw[1]];
-
-		r = a != UINT32_MAX && b != UINT32_MAX &&
-		    (a == b + 1 || b == a + 1);
-	}
-out:
-	free(lvl);
-	free(queue);
-	return r;
-}
-
-/*
  * A failure: minimal change is kept where it is within FAIL_SLACK of
  * the routing from scratch of the same fabric on both metrics (a
  * failure may cost the balance it forces, no more); else the routing
@@ -314,7 +263,7 @@ static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 	 * fat trees keep their rules unless the escape tree clashed or
 	 * destinations still need the escape rule
 	 */
-	if (layered(g) == 1 && !res->stats.tree_unfit &&
+	if (ta_graph_layered(g) == 1 && !res->stats.tree_unfit &&
 	    !res->stats.prior_discarded && !res->stats.dests_fallback) {
 		release(&c.hk, 1);
 		return 0;

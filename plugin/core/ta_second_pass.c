@@ -285,6 +285,19 @@ double shortest_mean_load(const struct route_job *j,
 }
 
 /*
+ * A resweep by minimal change (every turn decision carried, the previous
+ * tables known) on a tree-like fabric that is not a fat tree (a cable
+ * within a level: Dragonfly+, joined trees; ta_graph_layered()): the
+ * index rule routed the bring-up, but the destinations rerouted around
+ * a failure take the least loaded paths under the routes kept.
+ */
+static int minimal_off_tree(const struct route_job *j)
+{
+	return j->all_carried && j->prior && j->prior->home_port &&
+	       j->prior->last_port && ta_graph_layered(j->g) == 0;
+}
+
+/*
  * bal_*: fabrics that are not tree-like (not_tree_like(); a fat tree,
  * also with a cable or hosts missing, keeps the index rule that its
  * port-major LIDs follow); destinations with minor traffic keep the
@@ -298,9 +311,13 @@ int balance_init(struct route_job *j)
 	const struct ta_graph *g = j->g;
 	double top = 0;
 	size_t k, n;
+	int spread_by_load = not_tree_like(g);
 
-	if (!not_tree_like(g) ||
-	    (j->o->experiment & TA_EXP_INDEX_CHOICE))
+	if (!spread_by_load && minimal_off_tree(j)) {
+		spread_by_load = 1;
+		j->bal_rerouted_only = 1;
+	}
+	if (!spread_by_load || (j->o->experiment & TA_EXP_INDEX_CHOICE))
 		return 0;
 	j->bal_load = calloc(2 * (size_t)g->n_links + 1, sizeof(*j->bal_load));
 	j->bal_main = calloc(g->n_sw + 1, 1);
@@ -319,7 +336,10 @@ int balance_init(struct route_job *j)
 		j->bal_unit = shortest_mean_load(j, &j->bal_flow);
 	if (j->bal_unit < 0)
 		goto oom;
-	if (j->bal_unit > 0)
+	if (j->bal_unit > 0 && j->bal_rerouted_only)
+		ta_logf(j->log, TA_LOG_INFO,
+			"minimal change on a fabric that is not a fat tree: the destinations rerouted take the least loaded allowed paths under the load of the routes kept, switches keep their previous port where its path is still allowed");
+	else if (j->bal_unit > 0)
 		ta_logf(j->log, TA_LOG_INFO,
 			"not tree-like (most links at switches with hosts lead to switches with hosts): routes take the least loaded allowed paths (a link's cost grows with the traffic of the routes made before)%s",
 			j->prior && j->prior->home_port ?

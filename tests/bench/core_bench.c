@@ -29,7 +29,8 @@
  * are gone (as OpenSM does; without it the hosts after the gone ones
  * move down); -V N routes over N layers (option vls, ta_layers.h): the
  * hash then covers each path's layer too, and -Q adds a line with the
- * paths per layer.  Not a test: numbers for
+ * paths per layer; -F sets failure_routes minimal (the resweep's
+ * minimal change stands, with its log lines).  Not a test: numbers for
  * scripts/bench_speed.sh.
  */
 #include <stdio.h>
@@ -55,6 +56,7 @@ static double now(void)
 
 static unsigned vls = 1;
 static int stable_lids, show_quality, show_hash, port_major, mode, no_tp_candidate, lft_rows, use_home;
+static int failure_minimal;	/* -F: option failure_routes minimal */
 /* -l: the core's log lines to stderr */
 static void log_line(void *ctx, enum ta_log_level level, const char *msg)
 {
@@ -283,6 +285,8 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 	o.seed = seed;
 	o.tp_candidate = !no_tp_candidate;
 	o.vls = vls;
+	if (failure_minimal)
+		o.failure_compare = false;
 	for (k = 0; k < repeat; k++) {
 		double t0 = now(), c0 = cpu_now();
 
@@ -339,6 +343,8 @@ static int scratch_quality(const struct ta_graph *g)
 	o.seed = seed;
 	o.tp_candidate = !no_tp_candidate;
 	o.vls = vls;
+	if (failure_minimal)
+		o.failure_compare = false;
 	if (ta_route(g, &o, NULL, &r)) {
 		ta_options_clear(&o);
 		return 1;
@@ -361,7 +367,7 @@ int main(int argc, char **argv)
 	struct topo t;
 	int repeat = 1, c, ret = 1, restore = 0, absent = 0;
 
-	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nLKlQSV:")) != -1) {
+	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nLKlQSV:F")) != -1) {
 		if (c == 'r')
 			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (c == 'g')
@@ -392,6 +398,8 @@ int main(int argc, char **argv)
 			show_quality = 1;
 		else if (c == 'S')
 			stable_lids = 1;
+		else if (c == 'F')
+			failure_minimal = 1;
 		else if (c == 'V')
 			vls = atoi(optarg) >= 1 && atoi(optarg) <= 8 ?
 			      (unsigned)atoi(optarg) : 1;
@@ -400,7 +408,7 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc || make_topo(&t, argc - optind, argv + optind) ||
 	    (absent > 0 && topo_drop_hosts(&t, (unsigned)absent, 1))) {
-		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] [-K] [-l] [-Q] [-S] [-V N] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | hyperx D S H | dragonfly A H P [G] | dfplus G L S H [N] | ft3join[-alt] K LEVEL\n");
+		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] [-K] [-l] [-Q] [-S] [-V N] [-F] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | hyperx D S H | dragonfly A H P [G] | dfplus G L S H [N] | ft3join[-alt] K LEVEL\n");
 		return 2;
 	}
 	ta_saved_init(&sv);

@@ -86,3 +86,8 @@ struct ta_graph *topo_to_graph_port_major(const struct topo *t,
 			ranks = t->hosts[i].port;
 	return build(t, gone, ranks);
 }
+
+struct ta_graph *topo_to_graph_without(const struct topo *t, unsigned gone)
+{
+	return build(t, gone, 0);
+}

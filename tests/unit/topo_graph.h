@@ -22,4 +22,11 @@ struct ta_graph *topo_to_graph(const struct topo *t);
 struct ta_graph *topo_to_graph_port_major(const struct topo *t,
 					  unsigned gone);
 
+/*
+ * The graph with switch `gone` (TOPO_KEEP_ALL: none) left out, LIDs as
+ * topo_to_graph() numbers them in the whole fabric (a LID stays the
+ * same whichever switch is gone); NULL on error.
+ */
+struct ta_graph *topo_to_graph_without(const struct topo *t, unsigned gone);
+
 #endif
