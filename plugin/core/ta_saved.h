@@ -19,6 +19,12 @@
  * a whole row when a switch has many such entries.  On 16,000 hosts
  * this keeps about 6 MB instead of 72 MB between sweeps.
  *
+ * Where the layered routes were taken (option vls, ta_layers.h) it also
+ * keeps each path's layer (one byte per LID, only on switches with a
+ * path off layer 0) and the layers of each turn (one byte per turn), so
+ * the next routing keeps both where the fabric allows (struct
+ * ta_prior's layer and turn_layers).
+ *
  * A switch that comes back (or is new) while the fabric is still
  * growing, e.g. the first boards of a director that returns board by
  * board, is routed afresh at every routing in which switches join
