@@ -6,7 +6,7 @@
  * clockwise channels close a cycle.  Paths that cross the dateline
  * r-s3 -> r-s0 on SL 1, the others on SL 0: each SL acyclic.  Every
  * path on SL 0 but r-s3's path to r-s0's host on SL 1: SL 0 keeps the
- * cycle.
+ * cycle.  Every path on SL 1: SL 1's graph has it, and fails the check.
  */
 #include <check.h>
 #include <stdio.h>
@@ -110,7 +110,10 @@ static int crosses(unsigned s, unsigned t)
 	return dist && dist < 3 && s + dist >= N;
 }
 
-/* SL file: dateline 1: crossing paths on SL 1; else only r-s3 -> r-h0 */
+/*
+ * SL file: dateline 1: crossing paths on SL 1; 2: every path on SL 1;
+ * 0: only r-s3 -> r-h0 on SL 1
+ */
 static void write_sl(const char *name, int dateline)
 {
 	char buf[4096];
@@ -119,7 +122,8 @@ static void write_sl(const char *name, int dateline)
 
 	for (s = 0; s < N; s++)
 		for (t = 0; t < N; t++) {
-			sl = dateline ? crosses(s, t) : s == 3 && t == 0;
+			sl = dateline == 2 ? 1 : dateline ? crosses(s, t) :
+							 s == 3 && t == 0;
 			k += (size_t)snprintf(buf + k, sizeof(buf) - k,
 					      "0x%016x %u %u\n0x%016x %u %u\n",
 					      SW_GUID(s), HOST_LID(t), sl,
@@ -137,16 +141,17 @@ static void setup(void)
 	write_lfts();
 	write_sl("dateline.sl", 1);
 	write_sl("one.sl", 0);
+	write_sl("all.sl", 2);
 }
 
 static void teardown(void)
 {
 	const char *f[] = { "ring.topo", "ring.lft", "dateline.sl",
-			    "one.sl" };
+			    "one.sl", "all.sl" };
 	char path[128];
 	unsigned i;
 
-	for (i = 0; i < 4; i++) {
+	for (i = 0; i < 5; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, f[i]);
 		unlink(path);
 	}
@@ -236,6 +241,23 @@ START_TEST(one_path_moved_cyclic)
 }
 END_TEST
 
+START_TEST(all_on_sl1_cyclic)
+{
+	struct lc_fabric f;
+	struct lc_sl sl;
+	struct lc_report r;
+
+	check_ring("all.sl", &f, &sl, &r);
+	ck_assert_uint_eq(r.n_sl, 2);
+	ck_assert_uint_eq(r.sl_paths[0], 0);
+	ck_assert_int_eq(r.cdg_result, 0);
+	ck_assert_int_eq(r.sl[1].result, 1);
+	ck_assert_uint_eq(r.sl[1].cycle_len, 4);
+	ck_assert(!lc_report_ok(&r));
+	done(&f, &sl, &r);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("lc_sl");
@@ -245,6 +267,7 @@ int main(void)
 	tcase_add_test(tc, one_sl_cyclic);
 	tcase_add_test(tc, dateline_acyclic);
 	tcase_add_test(tc, one_path_moved_cyclic);
+	tcase_add_test(tc, all_on_sl1_cyclic);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
