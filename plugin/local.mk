@@ -21,7 +21,9 @@ plugin_libturnadd_la_SOURCES = \
 	plugin/log_bridge.c plugin/log_bridge.h \
 	plugin/lid_osm_fabric.c plugin/lid_osm_fabric.h \
 	plugin/lid_sweep.c plugin/lid_sweep.h \
-	plugin/lid_fit.c plugin/lid_fit.h
+	plugin/lid_fit.c plugin/lid_fit.h \
+	plugin/sl_table.c plugin/sl_table.h \
+	plugin/vl_caps.c plugin/vl_caps.h
 plugin_libturnadd_la_CPPFLAGS = $(AM_CPPFLAGS) $(OSM_CPPFLAGS) $(IBUMAD_CFLAGS) \
 	-I$(top_srcdir)/lid_assign
 plugin_libturnadd_la_CFLAGS = $(AM_CFLAGS)

@@ -1,4 +1,6 @@
 // SPDX-License-Identifier: MIT
+#include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -11,6 +13,7 @@
 #include "mem_report.h"
 #include "turnadd_config.h"
 #include "turnadd_summary.h"
+#include "vl_caps.h"
 
 static double now_seconds(void)
 {
@@ -33,6 +36,7 @@ struct turnadd_ctx *turnadd_ctx_new(osm_opensm_t *osm)
 	ctx->saved.lft_rows = 1;
 	lft_read_init(&ctx->lft_read);
 	turnadd_mcast_init(&ctx->mcast);
+	turnadd_sl_init(&ctx->sl);
 	return ctx;
 }
 
@@ -56,6 +60,7 @@ void turnadd_ctx_free(struct turnadd_ctx *ctx)
 	ta_fabric_key_free(&ctx->last_key);
 	lft_read_free(&ctx->lft_read);
 	turnadd_mcast_free(&ctx->mcast);
+	turnadd_sl_free(&ctx->sl);
 	free(ctx);
 }
 
@@ -189,6 +194,26 @@ static int hop_tables(struct turnadd_ctx *ctx, enum ta_hop_tables how)
 	return 0;
 }
 
+/*
+ * vls N > 1: no more layers than the fabric's VLs and OpenSM's
+ * SL-to-VL maps carry (vl_caps.h); one line when fewer are used.
+ */
+static void limit_layers(struct turnadd_ctx *ctx, struct ta_options *opts)
+{
+	char why[256];
+	unsigned n;
+
+	if (opts->vls <= 1)
+		return;
+	n = turnadd_layers_possible(&ctx->osm->subn, why, sizeof(why));
+	if (n >= opts->vls)
+		return;
+	ta_logf(&ctx->log, TA_LOG_INFO,
+		"WARNING: vls %u: routing over %u layer%s: %s",
+		opts->vls, n, n == 1 ? "" : "s", why);
+	opts->vls = n;
+}
+
 /* Computes the routes, then the min-hop tables (see hop_tables()). */
 static int build_lid_matrices(void *context)
 {
@@ -208,14 +233,7 @@ static int build_lid_matrices(void *context)
 	if (turnadd_config_load(&opts, &ctx->log, &path))
 		return fail_or_keep(ctx, "cannot load options from", path);
 	turnadd_log_options(&ctx->log, &opts, path);
-	if (opts.vls > 1) {
-		/* layers need an SL per path (path_sl), which the plugin
-		 * does not give: one layer keeps the tables deadlock-free */
-		ta_logf(&ctx->log, TA_LOG_INFO,
-			"WARNING: vls %u: the plugin gives no SL per path (path_sl), so it routes on one layer (vls 1); routing over layers is in the routing core only (tests/bench/core_bench -V)",
-			opts.vls);
-		opts.vls = 1;
-	}
+	limit_layers(ctx, &opts);
 	ctx->lft_update = opts.lft_update;
 	ctx->mcast_opensm = opts.mcast_opensm;
 
@@ -286,6 +304,52 @@ static ib_api_status_t mcast_build_stree(void *context, osm_mgrp_box_t *mbox)
 				   &ctx->log);
 }
 
+/*
+ * With OpenSM's dump files on (log_flags with 0x40, as for
+ * opensm-lfts.dump): opensm-turnadd-sl.dump in dump_files_dir, one
+ * line per (switch, destination LID) with the path's SL.
+ */
+static void dump_layers(struct turnadd_ctx *ctx)
+{
+	char path[1024];
+	FILE *f;
+	int bad;
+
+	if (!osm_log_is_active(&ctx->osm->log, OSM_LOG_ROUTING))
+		return;
+	snprintf(path, sizeof(path), "%s/opensm-turnadd-sl.dump",
+		 ctx->osm->subn.opt.dump_files_dir);
+	f = fopen(path, "w");
+	if (!f) {
+		ta_logf(&ctx->log, TA_LOG_ERROR, "cannot create %s: %s", path,
+			strerror(errno));
+		return;
+	}
+	bad = turnadd_sl_dump(f, ctx->graph.g, &ctx->result);
+	if (fclose(f) || bad)
+		ta_logf(&ctx->log, TA_LOG_ERROR, "cannot write %s", path);
+}
+
+/*
+ * The SL of every path of this routing for path_sl (sl_table.h), and
+ * the dump.  Out of memory: every path on layer 0 would be wrong, so
+ * the table of the previous routing is dropped and path_sl answers
+ * OpenSM's SL, with an ERROR line.
+ */
+static void take_layers(struct turnadd_ctx *ctx)
+{
+	if (turnadd_sl_take(&ctx->sl, ctx->graph.g, &ctx->result)) {
+		turnadd_sl_free(&ctx->sl);
+		ta_logf(&ctx->log, TA_LOG_ERROR,
+			"out of memory keeping the SL of every path: SA path records carry OpenSM's SL, not the layers (NOT deadlock-free until the next routing)");
+	} else if (ctx->sl.layer) {
+		ta_logf(&ctx->log, TA_LOG_INFO,
+			"SLs: path records carry each path's layer as its SL, SL 0 to %u (opensm.conf: qos TRUE maps SL i to VL i)",
+			ctx->sl.layers - 1);
+	}
+	dump_layers(ctx);
+}
+
 static int ucast_build_fwd_tables(void *context)
 {
 	struct turnadd_ctx *ctx = context;
@@ -322,6 +386,7 @@ static int ucast_build_fwd_tables(void *context)
 			"out of memory keeping this routing to return to: a restore is minimal change");
 	}
 	ta_fabric_key_move(&ctx->last_key, &ctx->key);
+	take_layers(ctx);
 	if (ctx->lft_update == TA_LFT_CHANGED_BLOCKS)
 		turnadd_lft_trust_tables(&ctx->graph, &ctx->osm->subn, &st);
 	lft_read_apply(&ctx->lft_read, &ctx->graph, &ctx->osm->subn, &st,
@@ -372,6 +437,16 @@ void turnadd_sweep_event(struct turnadd_ctx *ctx, osm_epi_event_id_t id)
 	}
 }
 
+/* SA PathRecords (and each port's SMSL): the path's layer as its SL */
+static uint8_t path_sl(void *context, uint8_t hint, const ib_net16_t slid,
+		       const ib_net16_t dlid)
+{
+	struct turnadd_ctx *ctx = context;
+
+	return turnadd_sl_get(&ctx->sl, hint, cl_ntoh16(slid),
+			      cl_ntoh16(dlid));
+}
+
 /* called by OpenSM for each engine instance, before the plugin's delete */
 static void destroy(void *context)
 {
@@ -390,8 +465,9 @@ int turnadd_routing_setup(struct osm_routing_engine *re,
 	re->build_lid_matrices = build_lid_matrices;
 	re->ucast_build_fwd_tables = ucast_build_fwd_tables;
 	re->mcast_build_stree = mcast_build_stree;
+	re->path_sl = path_sl;
 	re->destroy = destroy;
-	/* one VL, no SL choice: OpenSM's defaults for path_sl, sl2vl,
-	 * vlarb; ucast_dump_tables is never called by 3.3.23 */
+	/* OpenSM's defaults for sl2vl and vlarb (qos options map SL i to
+	 * VL i); ucast_dump_tables is never called by 3.3.23 */
 	return 0;
 }

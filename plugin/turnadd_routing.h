@@ -13,6 +13,7 @@
 #include "lft_read.h"
 #include "fabric_graph.h"
 #include "mcast_trees.h"
+#include "sl_table.h"
 #include "ta_engine.h"
 #include "ta_log.h"
 #include "ta_restore.h"
@@ -48,6 +49,9 @@ struct turnadd_ctx {
 					 * mcast_trees option) */
 	bool mcast_opensm;	/* of the options of this routing */
 	bool trim_due;		/* routed: trim the heap at SUBNET_UP */
+	/* the SL (layer) of every path, for path_sl: the latest
+	 * successful routing's */
+	struct turnadd_sl sl;
 };
 
 /* NULL on allocation failure */

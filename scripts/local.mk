@@ -41,6 +41,7 @@ scripts_lftcheck_SOURCES = \
 scripts_lftcheck_SOURCES += scripts/check/lc_perm.c scripts/check/lc_perm.h
 scripts_lftcheck_SOURCES += scripts/check/lc_lmc.c scripts/check/lc_lmc.h
 scripts_lftcheck_SOURCES += scripts/check/lc_through.c scripts/check/lc_through.h
+scripts_lftcheck_SOURCES += scripts/check/lc_sl.c scripts/check/lc_sl.h
 scripts_lftcheck_CPPFLAGS = $(FABTOPO_CPPFLAGS) -I$(top_srcdir)/scripts/check
 scripts_lftcheck_LDADD = scripts/libfabtopo.la
 

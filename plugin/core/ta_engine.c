@@ -975,6 +975,8 @@ void ta_result_free(struct ta_result *res)
 	free(res->turn_state);
 	free(res->escape_parent);
 	free(res->layer);
+	free(res->turn_layers);
+	res->turn_layers = NULL;
 	res->escape_parent = NULL;
 	res->layer = NULL;
 	res->port = NULL;

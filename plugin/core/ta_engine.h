@@ -83,6 +83,7 @@ struct ta_options {
 };
 
 #define TA_MAX_LAYERS 8u
+#define TA_NO_LAYER 255u	/* in a prior's layer: no previous path */
 
 /*
  * Option "experiment": switches one decision of turn addition off to
@@ -165,6 +166,9 @@ struct ta_result {
 				 * of the path from switch sw (and its
 				 * hosts) to dest (ta_layers.h); NULL with
 				 * vls 1: every path on layer 0 */
+	uint8_t *turn_layers;	/* per turn slot: the layers that allow it
+				 * (bit i: layer i) where the layered routes
+				 * were taken, else NULL */
 	struct ta_stats stats;
 };
 
@@ -189,8 +193,13 @@ struct ta_prior {
 					 * home port was displaced) */
 	uint64_t escape_root_guid;	/* 0: none */
 	/* [sw * n_dest + dest]: the previous routing's layer of each
-	 * path, or NULL; a path keeps it where it is still allowed */
+	 * path (TA_NO_LAYER: none), or NULL; a path keeps it where it is
+	 * still allowed */
 	const uint8_t *layer;
+	/* per turn slot: the layers that allowed it (ta_result's
+	 * turn_layers), or NULL; each layer allows them again first, so
+	 * the previous layers stay open to the paths that kept them */
+	const uint8_t *turn_layers;
 	/*
 	 * The previous escape tree: per switch the end (index into
 	 * g->sw[s].ends) of the link to its tree parent, UINT32_MAX

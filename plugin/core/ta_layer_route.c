@@ -318,8 +318,10 @@ static int route_layered(struct layer_run *r, uint8_t *port0)
 	int keep;
 
 	if (!w || ta_layers_decide(g, res->turn_state ? res->turn_state :
-				   j->cdg.state, w, j->o->vls,
-				   r->turn_layers, &res->stats.cycle_check_visits)) {
+				   j->cdg.state, w,
+				   j->prior ? j->prior->turn_layers : NULL,
+				   j->o->vls, r->turn_layers,
+				   &res->stats.cycle_check_visits)) {
 		free(own);
 		return -1;
 	}
@@ -346,6 +348,10 @@ static int route_layered(struct layer_run *r, uint8_t *port0)
 	if (!keep) {
 		memcpy(res->port, port0, n);
 		memset(res->layer, 0, n);
+	} else {
+		/* for the next routing's prior (ta_saved.h) */
+		res->turn_layers = r->turn_layers;
+		r->turn_layers = NULL;
 	}
 	return 0;
 }

@@ -11,12 +11,15 @@ struct ranked_turn {
 	uint32_t k;	/* turn slot */
 	uint32_t s;	/* its switch */
 	uint8_t later;	/* 1: a lower layer allows it */
+	uint8_t kept;	/* 1: the previous routing's layer allowed it */
 };
 
 static int by_rank(const void *a, const void *b)
 {
 	const struct ranked_turn *x = a, *y = b;
 
+	if (x->kept != y->kept)
+		return x->kept > y->kept ? -1 : 1;
 	if (x->later != y->later)
 		return x->later < y->later ? -1 : 1;
 	if (x->w != y->w)
@@ -26,7 +29,7 @@ static int by_rank(const void *a, const void *b)
 
 /* decides layer `layer`'s turns in c (fresh), in the order of list */
 static void decide_layer(struct ta_cdg *c, const uint8_t *turn_layers,
-			 const double *w, unsigned layer,
+			 const double *w, const uint8_t *prev, unsigned layer,
 			 struct ranked_turn *list)
 {
 	const struct ta_graph *g = c->g;
@@ -45,6 +48,7 @@ static void decide_layer(struct ta_cdg *c, const uint8_t *turn_layers,
 			list[n].k = slot;
 			list[n].s = s;
 			list[n].later = (turn_layers[slot] & below) != 0;
+			list[n].kept = prev ? prev[slot] >> layer & 1u : 0;
 			n++;
 		}
 	}
@@ -62,8 +66,8 @@ static void decide_layer(struct ta_cdg *c, const uint8_t *turn_layers,
 }
 
 int ta_layers_decide(const struct ta_graph *g, const uint8_t *state0,
-		     const double *w, unsigned n_layers, uint8_t *turn_layers,
-		     uint64_t *visits)
+		     const double *w, const uint8_t *prev, unsigned n_layers,
+		     uint8_t *turn_layers, uint64_t *visits)
 {
 	struct ranked_turn *list;
 	unsigned layer;
@@ -83,7 +87,7 @@ int ta_layers_decide(const struct ta_graph *g, const uint8_t *state0,
 			free(list);
 			return -1;
 		}
-		decide_layer(&c, turn_layers, w, layer, list);
+		decide_layer(&c, turn_layers, w, prev, layer, list);
 		for (k = 0; k < g->n_turn_slots; k++)
 			if (c.state[k] == TA_TURN_ALLOWED)
 				turn_layers[k] |= (uint8_t)(1u << layer);

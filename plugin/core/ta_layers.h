@@ -31,12 +31,15 @@
  * turn_layers[k] for every turn slot: the layers that allow turn k (bit
  * i: layer i), layer 0 from state0 (enum ta_turn_state, allowed there),
  * layers 1 .. n_layers - 1 decided as above under the weights w (per
- * turn slot).  visits, if given, gets the cycle checks' work added.
- * Returns 0, or -1 when out of memory.
+ * turn slot); prev (per turn slot, or NULL): a previous routing's
+ * turn_layers, whose turns each layer takes first (a resweep: the
+ * layers stay what they were where the fabric lets them).  visits, if
+ * given, gets the cycle checks' work added.  Returns 0, or -1 when out
+ * of memory.
  */
 int ta_layers_decide(const struct ta_graph *g, const uint8_t *state0,
-		     const double *w, unsigned n_layers, uint8_t *turn_layers,
-		     uint64_t *visits);
+		     const double *w, const uint8_t *prev, unsigned n_layers,
+		     uint8_t *turn_layers, uint64_t *visits);
 
 /*
  * The layer a path takes among mask (its allowed layers, not empty):

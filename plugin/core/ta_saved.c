@@ -22,6 +22,8 @@ static void free_switches(struct ta_saved_switch *sw, uint32_t n)
 		free(sw[i].last);
 		free(sw[i].away_lid);
 		free(sw[i].away_port);
+		free(sw[i].layer);
+		free(sw[i].turn_layers);
 	}
 	free(sw);
 }
@@ -106,6 +108,46 @@ static uint8_t saved_home(const struct ta_saved *sv,
 			hi = mid;
 	}
 	return saved_last(sv, ss, row, lid);
+}
+
+/* the latest routing's layer of the path to lid, TA_NO_LAYER if none */
+static uint8_t saved_layer(const struct ta_saved_switch *ss, uint32_t lid)
+{
+	if (!ss || lid >= ss->n_lids)
+		return TA_NO_LAYER;
+	return ss->layer ? ss->layer[lid] : 0;
+}
+
+/* the layers that allowed turn in -> out, none if unknown */
+static uint8_t saved_turn_layers(const struct ta_saved_switch *ss, uint8_t in,
+				 uint8_t out)
+{
+	if (!ss || !ss->turn_layers || in >= ss->n_ports ||
+	    out >= ss->n_ports)
+		return 0;
+	return ss->turn_layers[in * ss->n_ports + out];
+}
+
+/* 1 if a switch of sv has a path off layer 0 */
+static int layers_saved(const struct ta_saved *sv)
+{
+	uint32_t i;
+
+	for (i = 0; i < sv->n_sw; i++)
+		if (sv->sw[i].layer)
+			return 1;
+	return 0;
+}
+
+/* 1 if a switch of sv has its layers' turns */
+static int turn_layers_saved(const struct ta_saved *sv)
+{
+	uint32_t i;
+
+	for (i = 0; i < sv->n_sw; i++)
+		if (sv->sw[i].turn_layers)
+			return 1;
+	return 0;
 }
 
 /* the last routing's LIDs that are no destination of g; -1: ENOMEM */
@@ -251,8 +293,14 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 	home = pb->home_port ? pb->home_port : pb->last_port;
 	pb->escape_parent = malloc((g->n_sw + 1) * sizeof(*pb->escape_parent));
 	fresh = calloc(g->n_sw + 1, 1);
+	if (layers_saved(sv))
+		pb->layer = malloc((size_t)g->n_sw * g->n_dest + 1);
+	if (turn_layers_saved(sv))
+		pb->turn_layers = malloc(g->n_turn_slots + 1);
 	if (gone < 0 || !pb->turn_state || !home || !pb->last_port ||
-	    !pb->escape_parent || !fresh) {
+	    !pb->escape_parent || !fresh ||
+	    (layers_saved(sv) && !pb->layer) ||
+	    (turn_layers_saved(sv) && !pb->turn_layers)) {
 		free(fresh);
 		ta_prior_buf_free(pb);
 		return -1;
@@ -273,6 +321,12 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 
 		kept += ss != NULL;
 		pb->escape_parent[s] = saved_parent(ss, g, s);
+		for (i = 0; i < sw->n_ends && pb->turn_layers; i++)
+			for (j = 0; j < sw->n_ends; j++)
+				pb->turn_layers[ta_turn(g, s, i, j)] =
+					fresh[s] ? 0 :
+					saved_turn_layers(ss, sw->ends[i].port,
+							  sw->ends[j].port);
 		for (i = 0; i < sw->n_ends; i++)
 			for (j = 0; j < sw->n_ends; j++)
 				pb->turn_state[ta_turn(g, s, i, j)] =
@@ -290,6 +344,8 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 			if (pb->home_port)
 				pb->home_port[k] = saved_home(sv, rs, row,
 							      g->dest[d].lid);
+			if (pb->layer)
+				pb->layer[k] = saved_layer(rs, g->dest[d].lid);
 		}
 	}
 	free(fresh);
@@ -300,6 +356,8 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 	pb->prior.escape_root_guid = sv->escape_root_guid;
 	pb->prior.escape_parent = pb->escape_parent;
 	pb->prior.escape_carry = sv->escape_carry;
+	pb->prior.layer = pb->layer;
+	pb->prior.turn_layers = pb->turn_layers;
 	return 0;
 }
 
@@ -309,6 +367,8 @@ void ta_prior_buf_free(struct ta_prior_buf *pb)
 	free(pb->home_port);
 	free(pb->last_port);
 	free(pb->escape_parent);
+	free(pb->layer);
+	free(pb->turn_layers);
 	memset(pb, 0, sizeof(*pb));
 }
 
@@ -355,6 +415,26 @@ static int record_homes(struct ta_saved_switch *ns, const uint8_t *home,
 	return 0;
 }
 
+/* the layers of s's paths where one is off layer 0, else none kept */
+static int record_layers(struct ta_saved_switch *ns, const struct ta_graph *g,
+			 const struct ta_result *res, uint32_t s)
+{
+	const uint8_t *l = res->layer ? res->layer + (size_t)s * res->n_dest :
+					NULL;
+	uint32_t d;
+
+	for (d = 0; l && d < g->n_dest && !l[d]; d++)
+		;
+	if (!l || d == g->n_dest)
+		return 0;
+	ns->layer = calloc(ns->n_lids, 1);
+	if (!ns->layer)
+		return -1;
+	for (d = 0; d < g->n_dest; d++)
+		ns->layer[g->dest[d].lid] = l[d];
+	return 0;
+}
+
 /*
  * the new record of switch s: the homes of the record homes (NULL: none)
  * kept, new routes added; row: s's table, still holding the previous
@@ -394,6 +474,16 @@ static int record_switch(const struct ta_saved *sv,
 		for (j = 0; j < sw->n_ends; j++)
 			ns->turn[sw->ends[i].port * np + sw->ends[j].port] =
 				res->turn_state[ta_turn(g, s, i, j)];
+	if (res->turn_layers) {
+		ns->turn_layers = calloc((size_t)np * np, 1);
+		if (!ns->turn_layers)
+			return -1;
+		for (i = 0; i < sw->n_ends; i++)
+			for (j = 0; j < sw->n_ends; j++)
+				ns->turn_layers[sw->ends[i].port * np +
+						sw->ends[j].port] =
+					res->turn_layers[ta_turn(g, s, i, j)];
+	}
 	memset(rb->last, TA_NO_PORT, n_lids);
 	for (d = 0; d < n_lids; d++)
 		rb->home[d] = saved_home(sv, homes, row, d);
@@ -404,6 +494,8 @@ static int record_switch(const struct ta_saved *sv,
 		if (rb->home[lid] == TA_NO_PORT)
 			rb->home[lid] = rb->last[lid];
 	}
+	if (record_layers(ns, g, res, s))
+		return -1;
 	if (!sv->lft_rows) {
 		ns->last = malloc(n_lids);
 		if (!ns->last)
@@ -558,6 +650,8 @@ size_t ta_saved_bytes(const struct ta_saved *sv)
 		n += (size_t)ss->n_ports * ss->n_ports +
 		     (ss->last ? ss->n_lids : 0) +
 		     (ss->home ? ss->n_lids : 0) +
+		     (ss->layer ? ss->n_lids : 0) +
+		     (ss->turn_layers ? (size_t)ss->n_ports * ss->n_ports : 0) +
 		     (size_t)ss->n_away * (sizeof(*ss->away_lid) + 1);
 	}
 	return n;

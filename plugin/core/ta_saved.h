@@ -19,6 +19,12 @@
  * a whole row when a switch has many such entries.  On 16,000 hosts
  * this keeps about 6 MB instead of 72 MB between sweeps.
  *
+ * Where the layered routes were taken (option vls, ta_layers.h) it also
+ * keeps each path's layer (one byte per LID, only on switches with a
+ * path off layer 0) and the layers of each turn (one byte per turn), so
+ * the next routing keeps both where the fabric allows (struct
+ * ta_prior's layer and turn_layers).
+ *
  * A switch that comes back (or is new) while the fabric is still
  * growing, e.g. the first boards of a director that returns board by
  * board, is routed afresh at every routing in which switches join
@@ -64,6 +70,11 @@ struct ta_saved_switch {
 	 * routes then become its homes).
 	 */
 	uint8_t settling;
+	uint8_t *layer;		/* [lid] layer (SL) of the latest routing's
+				 * path; NULL: every path on layer 0 */
+	uint8_t *turn_layers;	/* [in_port * n_ports + out_port]: the
+				 * layers that allowed the turn; NULL: none
+				 * kept (layered routes not taken) */
 	uint8_t parent_port;	/* escape tree: port to the parent switch,
 				 * TA_NO_PORT if none (root, unknown) */
 	uint64_t parent_guid;	/* ... and the parent's GUID */
@@ -104,6 +115,8 @@ struct ta_prior_buf {
 				 * (every home equals its last port) */
 	uint8_t *last_port;
 	uint32_t *escape_parent;
+	uint8_t *layer;		/* NULL: no saved path off layer 0 */
+	uint8_t *turn_layers;	/* NULL: no layers' turns saved */
 };
 
 void ta_saved_init(struct ta_saved *sv);

@@ -5,7 +5,7 @@
  * evaluates their quality.
  *
  *   lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] [--perm[=N]]
- *            TOPOLOGY LFTS
+ *            [--sl FILE] TOPOLOGY LFTS
  *
  * TOPOLOGY is ibnetdiscover output (default format or -p, lc_ibnd.h),
  * LFTS the output of lftread, dump_lfts/dump_fts or ibroute (those
@@ -15,7 +15,8 @@
  * prints the papers' throughput of the routes (see lc_load.h) and the
  * turn usage (lc_turns.h, also --turns); --groups the throughput of
  * the two-group traffic (lc_groups.h); --perm the permutation
- * bandwidth (lc_perm.h).
+ * bandwidth (lc_perm.h); --sl one channel dependency graph per SL
+ * (lc_sl.h).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -32,15 +33,17 @@
 #include "lc_mcast.h"
 #include "lc_parse.h"
 #include "lc_perm.h"
+#include "lc_sl.h"
 #include "lc_through.h"
 #include "lc_turns.h"
 
 enum { OPT_TURNS = 256, OPT_GROUPS, OPT_VERSION, OPT_PERM, OPT_PERM_SEED,
-       OPT_MFTS, OPT_MC_MEMBERS, OPT_LMC_SPREAD, OPT_THROUGH };
+       OPT_MFTS, OPT_MC_MEMBERS, OPT_LMC_SPREAD, OPT_THROUGH, OPT_SL };
 
 static const char usage_text[] =
 	"usage: lftcheck [-n MAX_DETAIL] [-t] [--turns] [--groups A,B] [--perm[=N]] "
-	"[--lmc-spread-min K] [--through NAME[:PORT]]... TOPOLOGY LFTS\n"
+	"[--lmc-spread-min K] [--through NAME[:PORT]]... [--sl FILE] "
+	"TOPOLOGY LFTS\n"
 	"  TOPOLOGY  ibnetdiscover output (default format or -p)\n"
 	"  LFTS      lftread, dump_lfts / dump_fts or ibroute output\n"
 	"  -n N      print at most N lines about unreachable routes "
@@ -100,6 +103,14 @@ static const char usage_text[] =
 	"            through_hop_entries= and through_hop_blocks= count those\n"
 	"            whose own next hop is the failed part (entries every\n"
 	"            reroute must change)\n"
+	"  --sl FILE  the SL of every route: lines \"0x<switch GUID> <dlid>\n"
+	"            <sl>\" (turnadd's opensm-turnadd-sl.dump); one CDG per\n"
+	"            SL from the routes of the switches with hosts (a route\n"
+	"            keeps its source switch's SL), multicast in SL 0's;\n"
+	"            prints per SL sl=I paths= cdg_channels= cdg_edges=\n"
+	"            cdg=, then sl_layers= sl_lines= sl_unknown=\n"
+	"            sl_unset= (routes without a line: SL 0) and cdg=\n"
+	"            (acyclic if every SL's is); --turns counts SL 0's\n"
 	"  --help    this text\n"
 	"  --version print the version\n"
 	"Hops (max_sw_hops, mean_sw_hops): inter-switch links, over ordered\n"
@@ -107,23 +118,51 @@ static const char usage_text[] =
 	"Exit 0: all reachable and CDG acyclic (and the LMC spread as asked);\n"
 	"1: not; 2: bad input.\n";
 
-static void print_cycle(const struct lc_fabric *f, const struct lc_report *r)
+static void print_cycle(const struct lc_fabric *f, const struct lc_cdg *g,
+			const unsigned *cycle, unsigned len)
 {
 	unsigned i;
 
-	printf("cdg=CYCLE len=%u:", r->cycle_len);
-	for (i = 0; i <= r->cycle_len; i++) {
-		unsigned slot = r->cycle[i % r->cycle_len];
-		unsigned sw = lc_cdg_slot_sw(&r->cdg, slot);
+	printf("cdg=CYCLE len=%u:", len);
+	for (i = 0; i <= len; i++) {
+		unsigned slot = cycle[i % len];
+		unsigned sw = lc_cdg_slot_sw(g, slot);
 
 		printf("%s%s[%u]", i ? "->" : " ", f->node[f->sw_node[sw]].desc,
-		       lc_cdg_slot_port(&r->cdg, slot));
+		       lc_cdg_slot_port(g, slot));
 	}
 	putchar('\n');
 }
 
+/* one line per SL, then the CDG verdict over every SL */
+static void print_sl_cdgs(const struct lc_fabric *f, const struct lc_report *r,
+			  const struct lc_sl *t)
+{
+	unsigned i, cyclic = 0;
+
+	for (i = 0; i < r->n_sl; i++) {
+		const struct lc_cdg *g = i ? &r->sl[i].cdg : &r->cdg;
+		int res = i ? r->sl[i].result : r->cdg_result;
+
+		printf("sl=%u paths=%llu cdg_channels=%u cdg_edges=%lu ", i,
+		       r->sl_paths[i], lc_cdg_channels(g), lc_cdg_edges(g));
+		if (res)
+			print_cycle(f, g, i ? r->sl[i].cycle : r->cycle,
+				    i ? r->sl[i].cycle_len : r->cycle_len);
+		else
+			printf("cdg=acyclic\n");
+		cyclic += res != 0;
+	}
+	printf("sl_layers=%u sl_lines=%lu sl_unknown=%lu sl_unset=%llu ",
+	       r->n_sl, t->lines, t->unknown, r->sl_unset);
+	if (cyclic)
+		printf("cdg=CYCLE in %u of %u SLs\n", cyclic, r->n_sl);
+	else
+		printf("cdg=acyclic\n");
+}
+
 static void print_report(const struct lc_fabric *f, const struct lc_report *r,
-			 int ok)
+			 const struct lc_sl *t, int ok)
 {
 	double mean = r->hop_pairs ? (double)r->hop_sum / r->hop_pairs : 0;
 
@@ -135,12 +174,16 @@ static void print_report(const struct lc_fabric *f, const struct lc_report *r,
 		printf("hosts_without_lid=%u switches_without_lid=%u\n",
 		       r->hosts_without_lid, r->switches_without_lid);
 	printf("max_sw_hops=%u mean_sw_hops=%.3f\n", r->max_hops, mean);
-	printf("cdg_channels=%u cdg_edges=%lu ", lc_cdg_channels(&r->cdg),
-	       lc_cdg_edges(&r->cdg));
-	if (r->cdg_result)
-		print_cycle(f, r);
-	else
-		printf("cdg=acyclic\n");
+	if (r->n_sl) {
+		print_sl_cdgs(f, r, t);
+	} else {
+		printf("cdg_channels=%u cdg_edges=%lu ",
+		       lc_cdg_channels(&r->cdg), lc_cdg_edges(&r->cdg));
+		if (r->cdg_result)
+			print_cycle(f, &r->cdg, r->cycle, r->cycle_len);
+		else
+			printf("cdg=acyclic\n");
+	}
 	printf("verdict=%s\n", ok ? "OK" : "FAIL");
 }
 
@@ -242,6 +285,7 @@ struct options {
 	unsigned lmc_spread;	/* --lmc-spread-min, 0: none */
 	const char *through[LC_THROUGH_MAX];	/* --through (lc_through.h) */
 	unsigned n_through;
+	const char *sl;		/* --sl FILE, or NULL */
 };
 
 /* The unsigned number in arg, or -1 (message printed). */
@@ -271,6 +315,7 @@ static int parse_options(int argc, char **argv, struct options *o)
 		{ "mc-members", required_argument, NULL, OPT_MC_MEMBERS },
 		{ "lmc-spread-min", required_argument, NULL, OPT_LMC_SPREAD },
 		{ "through", required_argument, NULL, OPT_THROUGH },
+		{ "sl", required_argument, NULL, OPT_SL },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
@@ -328,6 +373,9 @@ static int parse_options(int argc, char **argv, struct options *o)
 				return -1;
 			}
 			o->through[o->n_through++] = optarg;
+			break;
+		case OPT_SL:
+			o->sl = optarg;
 			break;
 		case 'n':
 			o->max_detail = strtoul(optarg, &end, 10);
@@ -435,6 +483,7 @@ int main(int argc, char **argv)
 	struct lc_mcast mc;
 	struct lc_mc_report mr;
 	struct lc_lmc_report lr;
+	struct lc_sl sl = { 0 };
 	const char *topo, *lfts;
 	int ret = 2;
 
@@ -454,11 +503,12 @@ int main(int argc, char **argv)
 	lc_mcast_init(&mc);
 	if (lc_read_topology_any(&f, topo) ||
 	    (o.groups && lc_groups_assign(&g, &f, topo)) ||
-	    lc_read_lfts(&f, lfts))
+	    lc_read_lfts(&f, lfts) || (o.sl && lc_sl_read(&sl, &f, o.sl)))
 		goto out;
 	if (o.n_through && print_through(&f, &o))
 		goto out;
-	if (lc_check(&f, &r, stdout, (unsigned)o.max_detail)) {
+	if (lc_check_sl(&f, o.sl ? &sl : NULL, &r, stdout,
+			(unsigned)o.max_detail)) {
 		fprintf(stderr, "lftcheck: out of memory\n");
 		goto out;
 	}
@@ -470,7 +520,7 @@ int main(int argc, char **argv)
 	}
 	if (lr.max_lids > 1 || o.lmc_spread)
 		lc_lmc_print(&lr);
-	print_report(&f, &r, lc_report_ok(&r) && !lr.short_pairs &&
+	print_report(&f, &r, &sl, lc_report_ok(&r) && !lr.short_pairs &&
 		     (!o.mfts || lc_mc_report_ok(&mr)));
 	if (print_quality(&f, &r, &o, &g))
 		fprintf(stderr, "lftcheck: out of memory\n");
@@ -480,6 +530,7 @@ int main(int argc, char **argv)
 out_report:
 	lc_report_free(&r);
 out:
+	lc_sl_free(&sl);
 	lc_mcast_free(&mc);
 	lc_groups_free(&g);
 	lc_fabric_free(&f);

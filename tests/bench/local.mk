@@ -20,3 +20,4 @@ EXTRA_DIST += tests/bench/core_times.sh
 EXTRA_DIST += tests/bench/tp_candidate_sweep.sh
 EXTRA_DIST += tests/bench/joined_sweep.sh
 EXTRA_DIST += tests/bench/layers_table.sh
+EXTRA_DIST += tests/bench/layers_osm.sh

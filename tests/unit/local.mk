@@ -244,3 +244,15 @@ tests_unit_test_restore_CFLAGS = $(UNIT_CFLAGS)
 tests_unit_test_restore_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_restore_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_restore
+
+# lftcheck's CDG per SL (scripts/check), on a hand-made ring
+check_PROGRAMS += tests/unit/test_lc_sl
+tests_unit_test_lc_sl_SOURCES = tests/unit/test_lc_sl.c \
+	scripts/check/lc_check.c scripts/check/lc_cdg.c \
+	scripts/check/lc_routes.c scripts/check/lc_hosts.c \
+	scripts/check/lc_sl.c scripts/check/lc_parse_lft.c
+tests_unit_test_lc_sl_CPPFLAGS = $(FABTOPO_CPPFLAGS) -I$(top_srcdir)/scripts/check
+tests_unit_test_lc_sl_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_lc_sl_LDADD = scripts/libfabtopo.la $(CHECK_LIBS)
+tests_unit_test_lc_sl_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_lc_sl

@@ -10,6 +10,9 @@
  * route exactly as with one layer, every path on layer 0.  With one
  * layer the result carries no layers.  A resweep with the previous
  * layers as its prior keeps every path's layer where its port stays.
+ * The routing memory (ta_saved.h) gives the next routing every path's
+ * layer and every turn's layers as they were, and that routing keeps
+ * them.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -17,6 +20,7 @@
 
 #include "ta_cdg.h"
 #include "ta_engine.h"
+#include "ta_saved.h"
 #include "topo_graph.h"
 #include "run_suite.h"
 
@@ -287,6 +291,44 @@ START_TEST(resweep_keeps_layers)
 }
 END_TEST
 
+/* the routing memory carries each path's and each turn's layers */
+START_TEST(memory_carries_layers)
+{
+	struct ta_graph *g = make("dragonfly");
+	size_t n = (size_t)g->n_sw * g->n_dest, k, moved = 0;
+	struct ta_result first, again;
+	struct ta_saved sv;
+	struct ta_prior_buf pb;
+
+	route(g, 3, NULL, &first);
+	ck_assert_uint_eq(first.stats.layers_used, 1);
+	ck_assert_ptr_nonnull(first.turn_layers);
+	ta_saved_init(&sv);
+	ck_assert_int_eq(ta_saved_update(&sv, g, &first), 0);
+	ck_assert_int_eq(ta_saved_prior(&sv, g, &pb), 0);
+	ck_assert_ptr_nonnull(pb.prior.layer);
+	ck_assert_ptr_nonnull(pb.prior.turn_layers);
+	for (k = 0; k < n; k++)
+		if (first.port[k] != TA_NO_PORT)
+			ck_assert_uint_eq(pb.prior.layer[k], first.layer[k]);
+	for (k = 0; k < g->n_turn_slots; k++)
+		ck_assert_uint_eq(pb.prior.turn_layers[k],
+				  first.turn_layers[k]);
+	route(g, 3, &pb.prior, &again);
+	check_layers(g, &again, 3, "memory");
+	for (k = 0; k < n; k++) {
+		moved += again.port[k] != first.port[k];
+		ck_assert_uint_eq(again.layer[k], first.layer[k]);
+	}
+	ck_assert_uint_eq(moved, 0);
+	ta_prior_buf_free(&pb);
+	ta_saved_free(&sv);
+	ta_result_free(&first);
+	ta_result_free(&again);
+	ta_graph_free(g);
+}
+END_TEST
+
 static Suite *layers_suite(void)
 {
 	Suite *s = suite_create("layers");
@@ -299,6 +341,7 @@ static Suite *layers_suite(void)
 			    sizeof(tree_kinds) / sizeof(tree_kinds[0]));
 	tcase_add_test(tc, one_layer_plain);
 	tcase_add_test(tc, resweep_keeps_layers);
+	tcase_add_test(tc, memory_carries_layers);
 	suite_add_tcase(s, tc);
 	return s;
 }
