@@ -31,3 +31,5 @@ plugin_libturnadd_la_LDFLAGS = -module -avoid-version -shared \
 	-export-symbols-regex '^osm_event_plugin$$'
 plugin_libturnadd_la_LIBADD = plugin/core/libtacore.la \
 	lid_assign/liblidassign.la
+
+EXTRA_DIST += plugin/README plugin/DESIGN.md
