@@ -18,6 +18,8 @@ static void free_switches(struct ta_home_switch *sw, uint32_t n)
 	for (i = 0; sw && i < n; i++) {
 		free(sw[i].turn);
 		free(sw[i].port);
+		free(sw[i].layer);
+		free(sw[i].turn_layers);
 	}
 	free(sw);
 }
@@ -42,6 +44,34 @@ static const struct ta_home_switch *find(const struct ta_home *h,
 	struct ta_home_switch k = { .guid = guid };
 
 	return bsearch(&k, h->sw, h->n_sw, sizeof(k), cmp_guid);
+}
+
+/* the layers of switch s's paths and turns, where the routing has them */
+static int take_layers(struct ta_home_switch *hs, const struct ta_graph *g,
+		       const struct ta_result *res, uint32_t s)
+{
+	const struct ta_switch *sw = &g->sw[s];
+	uint32_t np = hs->n_ports, i, j, d;
+
+	if (res->layer) {
+		hs->layer = calloc(hs->n_lids, 1);
+		if (!hs->layer)
+			return -1;
+		for (d = 0; d < g->n_dest; d++)
+			hs->layer[g->dest[d].lid] =
+				res->layer[(size_t)s * g->n_dest + d];
+	}
+	if (res->turn_layers) {
+		hs->turn_layers = calloc((size_t)np * np, 1);
+		if (!hs->turn_layers)
+			return -1;
+		for (i = 0; i < sw->n_ends; i++)
+			for (j = 0; j < sw->n_ends; j++)
+				hs->turn_layers[sw->ends[i].port * np +
+						sw->ends[j].port] =
+					res->turn_layers[ta_turn(g, s, i, j)];
+	}
+	return 0;
 }
 
 static int take_switch(struct ta_home_switch *hs, const struct ta_graph *g,
@@ -76,7 +106,7 @@ static int take_switch(struct ta_home_switch *hs, const struct ta_graph *g,
 	memset(hs->port, TA_NO_PORT, n_lids);
 	for (d = 0; d < g->n_dest; d++)
 		hs->port[g->dest[d].lid] = ta_result_port(res, s, d);
-	return 0;
+	return take_layers(hs, g, res, s);
 }
 
 int ta_home_take(struct ta_home *h, const struct ta_graph *g,
@@ -127,6 +157,14 @@ static uint8_t home_turn(const struct ta_home_switch *hs, uint8_t in,
 	return hs->turn[in * hs->n_ports + out];
 }
 
+static uint8_t home_turn_layers(const struct ta_home_switch *hs, uint8_t in,
+				uint8_t out)
+{
+	if (!hs->turn_layers || in >= hs->n_ports || out >= hs->n_ports)
+		return 0;
+	return hs->turn_layers[in * hs->n_ports + out];
+}
+
 int ta_dest_walk(const struct ta_graph *g, const uint8_t *port, uint32_t d,
 		 uint32_t *out, uint8_t *mark)
 {
@@ -169,7 +207,25 @@ uint32_t ta_walk_turn(const struct ta_graph *g, const uint32_t *out,
 		       out[e->peer]);
 }
 
-/* 1 if r routes d completely over turns it allows (ta_dest_walk) */
+/* 1 if every turn of the path from s to d is allowed in layer l */
+static int path_in_layer(const struct ta_graph *g, const struct ta_result *r,
+			 const uint32_t *out, uint32_t d, uint32_t s,
+			 uint8_t l)
+{
+	uint32_t k;
+
+	for (; s != g->dest[d].sw; s = g->sw[s].ends[out[s]].peer) {
+		k = ta_walk_turn(g, out, d, s);
+		if (k != UINT32_MAX && !((r->turn_layers[k] >> l) & 1))
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * 1 if r routes d completely over turns it allows (ta_dest_walk); with
+ * layers, every switch's path over turns its layer allows
+ */
 static int dest_routed(const struct ta_graph *g, const struct ta_result *r,
 		       uint32_t d, uint32_t *out, uint8_t *mark)
 {
@@ -177,7 +233,11 @@ static int dest_routed(const struct ta_graph *g, const struct ta_result *r,
 
 	if (!ta_dest_walk(g, r->port, d, out, mark))
 		return 0;
-	for (s = 0; s < g->n_sw; s++) {
+	for (s = 0; r->layer && s < g->n_sw; s++)
+		if (!path_in_layer(g, r, out, d, s,
+				   r->layer[(size_t)s * g->n_dest + d]))
+			return 0;
+	for (s = 0; !r->layer && s < g->n_sw; s++) {
 		k = ta_walk_turn(g, out, d, s);
 		if (k != UINT32_MAX && r->turn_state[k] != TA_TURN_ALLOWED)
 			return 0;
@@ -202,7 +262,12 @@ int ta_home_reinstate(const struct ta_home *h, const struct ta_graph *g,
 	r.port = malloc(bytes_of(g));
 	r.turn_state = malloc(g->n_turn_slots + 1);
 	r.escape_parent = malloc((g->n_sw + 1) * sizeof(*r.escape_parent));
-	if (!mark || !out || !r.port || !r.turn_state || !r.escape_parent) {
+	if (h->n_sw && h->sw[0].layer) {
+		r.layer = malloc(bytes_of(g));
+		r.turn_layers = malloc(g->n_turn_slots + 1);
+	}
+	if (!mark || !out || !r.port || !r.turn_state || !r.escape_parent ||
+	    (h->n_sw && h->sw[0].layer && (!r.layer || !r.turn_layers))) {
 		ok = -1;
 		goto out;
 	}
@@ -222,16 +287,26 @@ int ta_home_reinstate(const struct ta_home *h, const struct ta_graph *g,
 			if (sw->ends[i].port == hs->parent_port &&
 			    g->sw[sw->ends[i].peer].guid == hs->parent_guid)
 				r.escape_parent[s] = i;
-			for (j = 0; j < sw->n_ends; j++)
-				r.turn_state[ta_turn(g, s, i, j)] =
-					home_turn(hs, sw->ends[i].port,
-						  sw->ends[j].port);
+			for (j = 0; j < sw->n_ends; j++) {
+				k = ta_turn(g, s, i, j);
+				r.turn_state[k] = home_turn(hs,
+							    sw->ends[i].port,
+							    sw->ends[j].port);
+				if (r.turn_layers)
+					r.turn_layers[k] = home_turn_layers(
+						hs, sw->ends[i].port,
+						sw->ends[j].port);
+			}
 		}
 		for (d = 0; d < g->n_dest; d++) {
 			uint16_t lid = g->dest[d].lid;
+			size_t at = (size_t)s * g->n_dest + d;
 
-			r.port[(size_t)s * g->n_dest + d] =
-				lid < hs->n_lids ? hs->port[lid] : TA_NO_PORT;
+			r.port[at] = lid < hs->n_lids ? hs->port[lid] :
+							TA_NO_PORT;
+			if (r.layer)
+				r.layer[at] = lid < hs->n_lids && hs->layer ?
+						      hs->layer[lid] : 0;
 		}
 	}
 	for (k = 0; ok == 1 && k < g->n_turn_slots; k++)
@@ -256,6 +331,7 @@ int ta_home_reinstate(const struct ta_home *h, const struct ta_graph *g,
 		r.stats.pieces = 1;
 		r.stats.reinstated = h->routing;
 		r.stats.home_carry = h->carry;
+		r.stats.layers_used = r.layer != NULL;
 		*res = r;
 		memset(&r, 0, sizeof(r));
 		ok = 0;
@@ -276,7 +352,8 @@ size_t ta_home_bytes(const struct ta_home *h)
 	uint32_t i;
 
 	for (i = 0; i < h->n_sw; i++)
-		n += (size_t)h->sw[i].n_ports * h->sw[i].n_ports +
-		     h->sw[i].n_lids;
+		n += ((size_t)h->sw[i].n_ports * h->sw[i].n_ports +
+		      h->sw[i].n_lids) *
+		     (h->sw[i].layer ? 2 : 1);
 	return n;
 }

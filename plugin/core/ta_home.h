@@ -31,6 +31,9 @@ struct ta_home_switch {
 	uint64_t parent_guid;
 	uint32_t n_lids;	/* LIDs 0..n_lids-1 */
 	uint8_t *port;		/* [lid], TA_NO_PORT if none */
+	/* routes over several layers (option vls), else NULL: */
+	uint8_t *layer;		/* [lid]: the layer of the path from here */
+	uint8_t *turn_layers;	/* [in_port * n_ports + out_port] */
 };
 
 struct ta_home {

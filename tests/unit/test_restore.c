@@ -32,10 +32,13 @@ struct memory {
 	unsigned routings;
 };
 
+static unsigned opt_vls = 1;	/* option vls of every routing */
+
 static void options(struct ta_options *o)
 {
 	ta_options_init(o);
 	o->tp_candidate = true;
+	o->vls = opt_vls;
 }
 
 /* one routing of g as the plugin makes it; the key of g is kept */
@@ -584,6 +587,50 @@ START_TEST(fat_tree_failure_after_takeover)
 }
 END_TEST
 
+/*
+ * Routes over three layers on a dragonfly: after a router fails and
+ * comes back, the routing to return to is reinstated with its layers,
+ * so every path has its bring-up's port and layer (SL) again.
+ */
+START_TEST(restore_keeps_layers)
+{
+	struct topo t;
+	struct ta_graph *full, *less;
+	struct memory m = { .routings = 0 };
+	struct ta_result up, down, back;
+	size_t n;
+
+	opt_vls = 3;
+	ck_assert_int_eq(topo_dragonfly(&t, 4, 2, 2, 0), 0);
+	full = topo_to_graph_without(&t, TOPO_KEEP_ALL);
+	less = topo_to_graph_without(&t, 4);
+	ck_assert_ptr_nonnull(full);
+	ck_assert_ptr_nonnull(less);
+	n = (size_t)full->n_sw * full->n_dest;
+	ta_saved_init(&m.sv);
+	ta_home_init(&m.home);
+	route(&m, full, &up);
+	ck_assert_int_eq(up.stats.layers_used, 1);
+	ck_assert_ptr_nonnull(up.layer);
+	route(&m, less, &down);
+	route(&m, full, &back);
+	ck_assert_uint_eq(back.stats.reinstated, 1);
+	ck_assert_ptr_nonnull(back.layer);
+	ck_assert_int_eq(back.stats.layers_used, 1);
+	ck_assert(!memcmp(back.port, up.port, n));
+	ck_assert_msg(!memcmp(back.layer, up.layer, n),
+		      "a path's layer differs from the bring-up's");
+	opt_vls = 1;
+	ta_result_free(&up);
+	ta_result_free(&down);
+	ta_result_free(&back);
+	memory_free(&m);
+	ta_graph_free(full);
+	ta_graph_free(less);
+	topo_free(&t);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("restore");
@@ -598,6 +645,7 @@ int main(void)
 	tcase_add_test(tc, minimal_change_by_load);
 	tcase_add_test(tc, fat_tree_failures_in_a_row);
 	tcase_add_test(tc, fat_tree_failure_after_takeover);
+	tcase_add_test(tc, restore_keeps_layers);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
