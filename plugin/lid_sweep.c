@@ -130,6 +130,37 @@ static const char *option_skip_reason(const struct ta_log *log,
 	return NULL;
 }
 
+/* the layout a sweep's LIDs follow: 0 port-major, 1 group-major on a
+ * Dragonfly+, 2 on a dragonfly; -1 before the first */
+static int layout_kind(const struct la_result *r)
+{
+	return r->group_major ? (r->dfly_classic ? 2 : 1) : 0;
+}
+
+/*
+ * 1 if r would move LIDs only because the fabric is recognised as
+ * another kind than at the previous sweep (a dragonfly that lost
+ * several routers no longer looks like one): then no LID changes this
+ * sweep (new ports get OpenSM's), and the layout of the LIDs stays the
+ * one they follow, so the fabric that comes back finds its LIDs
+ */
+static int layout_flips(const struct la_result *r, const struct ta_log *log)
+{
+	static int last = -1;
+	static const char *const name[] = { "port-major", "group-major",
+					    "group-major (dragonfly)" };
+	int kind = layout_kind(r);
+
+	if (last >= 0 && kind != last && r->moved) {
+		ta_logf(log, TA_LOG_INFO,
+			"LID layout: %s would move %u LIDs: they keep the %s layout of the previous sweeps; no LID changes this sweep",
+			name[kind], r->moved, name[last]);
+		return 1;
+	}
+	last = kind;
+	return 0;
+}
+
 void lid_sweep_heavy_done(osm_opensm_t *osm, const struct ta_log *log)
 {
 	static const char *last_skip;
@@ -172,7 +203,7 @@ void lid_sweep_heavy_done(osm_opensm_t *osm, const struct ta_log *log)
 			ret == -EINVAL ? "invalid fabric" : "out of memory");
 		return;
 	}
-	if (!lid_fit_check(&f.in, &r, log)) {
+	if (!lid_fit_check(&f.in, &r, log) || layout_flips(&r, log)) {
 		CL_PLOCK_RELEASE(&osm->lock);
 		la_result_free(&r);
 		lid_osm_fabric_free(&f);

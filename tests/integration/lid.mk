@@ -4,6 +4,7 @@
 lid_test_scripts = \
 	tests/integration/lid_order.sh \
 	tests/integration/lid_stability.sh \
+	tests/integration/lid_layout_flip.sh \
 	tests/integration/lid_space.sh \
 	tests/integration/dfly_group_mads.sh
 
