@@ -608,7 +608,8 @@ static void size_rooms(struct la_work *w, const struct la_chunks *c)
 }
 
 /*
- * A Dragonfly+ (lid_dfly.h), else a dragonfly (lid_df.h); not found:
+ * A Dragonfly+ (lid_dfly.h), else, with layout group-major, a dragonfly
+ * (lid_df.h); not found:
  * the Dragonfly+ reason, or the dragonfly's where the Dragonfly+ test
  * failed for leaves cabled together.  0 or -ENOMEM.
  */
@@ -619,7 +620,10 @@ static int detect_groups(struct la_work *w)
 	struct la_dfly df;
 	int ret = la_dfly_detect(w->in, &w->dfly);
 
-	if (ret || w->dfly.found)
+	/* a classic dragonfly only when asked: its recognition does not
+	 * survive several router failures, and an SM that takes over a
+	 * fabric it does not recognise would renumber it */
+	if (ret || w->dfly.found || w->in->layout != LA_LAYOUT_GROUP_MAJOR)
 		return ret;
 	ret = la_df_detect(w->in, &df);
 	if (ret)

@@ -142,15 +142,21 @@ static int layout_kind(const struct la_result *r)
  * another kind than at the previous sweep (a dragonfly that lost
  * several routers no longer looks like one): then no LID changes this
  * sweep (new ports get OpenSM's), and the layout of the LIDs stays the
- * one they follow, so the fabric that comes back finds its LIDs
+ * one they follow, so the fabric that comes back finds its LIDs (a
+ * change of the lid_layout option moves them, as asked)
  */
-static int layout_flips(const struct la_result *r, const struct ta_log *log)
+static int layout_flips(const struct la_result *r, enum la_layout_mode mode,
+			const struct ta_log *log)
 {
 	static int last = -1;
+	static enum la_layout_mode last_mode = LA_LAYOUT_AUTO;
 	static const char *const name[] = { "port-major", "group-major",
 					    "group-major (dragonfly)" };
 	int kind = layout_kind(r);
 
+	if (mode != last_mode)	/* lid_layout changed: as asked */
+		last = -1;
+	last_mode = mode;
 	if (last >= 0 && kind != last && r->moved) {
 		ta_logf(log, TA_LOG_INFO,
 			"LID layout: %s would move %u LIDs: they keep the %s layout of the previous sweeps; no LID changes this sweep",
@@ -203,7 +209,7 @@ void lid_sweep_heavy_done(osm_opensm_t *osm, const struct ta_log *log)
 			ret == -EINVAL ? "invalid fabric" : "out of memory");
 		return;
 	}
-	if (!lid_fit_check(&f.in, &r, log) || layout_flips(&r, log)) {
+	if (!lid_fit_check(&f.in, &r, log) || layout_flips(&r, layout, log)) {
 		CL_PLOCK_RELEASE(&osm->lock);
 		la_result_free(&r);
 		lid_osm_fabric_free(&f);

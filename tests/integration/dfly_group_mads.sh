@@ -134,8 +134,11 @@ check_phases spine 3
 run link "$dfp" --fail-link dfp3-spine0 "$peer"
 check_phases link 8
 
+# a classic dragonfly is group-major when asked (lid_layout group-major)
 df=$TEST_TMP/df.net
 "$TOPOGEN" dragonfly 6 3 3 19 >"$df"
+printf 'failure_routes minimal\nlid_layout %s\n' \
+	"${DFLY_LAYOUT:-group-major}" >"$TEST_TMP/turnadd.conf"
 run router "$df" --fail df3-s0
 expect_line "$TEST_TMP/router/opensm.log" \
 	'turnadd: LID layout: group-major: dragonfly of 19 groups'

@@ -409,7 +409,7 @@ START_TEST(test_layout)
 	uint16_t *before;
 	unsigned all = n->t.n_hosts + n->t.n_sw, i;
 
-	assign(n, LA_LAYOUT_AUTO, &r);
+	assign(n, LA_LAYOUT_GROUP_MAJOR, &r);
 	ck_assert(r.group_major && r.dfly_classic);
 	ck_assert_uint_eq(r.dfly_groups, 19);
 	ck_assert_uint_eq(r.n_groups, 19);
@@ -418,17 +418,17 @@ START_TEST(test_layout)
 	before = malloc(all * sizeof(*before));
 	ck_assert_ptr_nonnull(before);
 	memcpy(before, n->old, all * sizeof(*before));
-	assign(n, LA_LAYOUT_AUTO, &r);			/* resweep */
+	assign(n, LA_LAYOUT_GROUP_MAJOR, &r);			/* resweep */
 	ck_assert_uint_eq(r.moved, 0);
 	la_result_free(&r);
 	n->gone[sw_named(n, "df4-s2")] = 1;		/* a router fails */
-	assign(n, LA_LAYOUT_AUTO, &r);
+	assign(n, LA_LAYOUT_GROUP_MAJOR, &r);
 	ck_assert(r.dfly_classic);
 	ck_assert_uint_eq(r.moved, 0);
 	la_result_free(&r);
 	n->gone[sw_named(n, "df4-s2")] = 0;		/* and returns */
 	cut(n, "df0-s0", "df1-s5");			/* a global cable */
-	assign(n, LA_LAYOUT_AUTO, &r);
+	assign(n, LA_LAYOUT_GROUP_MAJOR, &r);
 	ck_assert_uint_eq(r.moved, 0);
 	la_result_free(&r);
 	ck_assert_mem_eq(before, n->old, all * sizeof(*before));
@@ -436,6 +436,10 @@ START_TEST(test_layout)
 		n->old[i] = 0;
 	assign(n, LA_LAYOUT_PORT_MAJOR, &r);
 	ck_assert(!r.group_major);
+	la_result_free(&r);
+	/* a classic dragonfly is group-major only when asked */
+	assign(n, LA_LAYOUT_AUTO, &r);
+	ck_assert(!r.group_major && !r.dfly_classic);
 	la_result_free(&r);
 	free(before);
 	net_free(n);
