@@ -32,4 +32,4 @@ plugin_libturnadd_la_LDFLAGS = -module -avoid-version -shared \
 plugin_libturnadd_la_LIBADD = plugin/core/libtacore.la \
 	lid_assign/liblidassign.la
 
-EXTRA_DIST += plugin/README plugin/DESIGN.md
+EXTRA_DIST += plugin/README

@@ -3,9 +3,11 @@
 # tables.md and the quality figures are listed in scripts/local.mk.
 EXTRA_DIST += plugin/DESIGN.md results/README.md \
 	results/mads.md \
+	results/dragonfly.md \
 	results/faults/engines.md \
 	results/faults/README.md \
 	results/faults/long-100/table.txt \
+	results/layers.md \
 	results/multicast.md \
 	results/mutation.md \
 	results/quality.md \
@@ -15,6 +17,9 @@ EXTRA_DIST += plugin/DESIGN.md results/README.md \
 	results/quality/tp_candidate.md \
 	results/speed.md \
 	results/speed/core.txt \
+	results/speed/dfp-10496/medians.csv \
+	results/speed/dfp-10496/ratios.csv \
+	results/speed/dfp-10496/speed.csv \
 	results/speed/ft3-32768/medians.csv \
 	results/speed/ft3-32768/ratios.csv \
 	results/speed/ft3-32768/reroute/bench.csv \
