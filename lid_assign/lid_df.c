@@ -18,23 +18,6 @@ struct dscan {
 	uint32_t n_groups, largest, missing, pairs_missing;
 };
 
-static uint32_t find(uint32_t *uf, uint32_t i)
-{
-	while (uf[i] != i) {
-		uf[i] = uf[uf[i]];
-		i = uf[i];
-	}
-	return i;
-}
-
-static void unite(uint32_t *uf, uint32_t a, uint32_t b)
-{
-	a = find(uf, a);
-	b = find(uf, b);
-	if (a != b)
-		uf[a > b ? a : b] = a < b ? a : b;
-}
-
 /* common neighbours of the two ends of every cable, and their maximum */
 static int count_common(struct dscan *s)
 {
@@ -76,12 +59,12 @@ static void components(struct dscan *s, uint32_t t)
 	for (u = 0; u < n; u++)
 		for (k = s->off[u]; k < s->off[u + 1]; k++)
 			if (in->sw_peer[k] < n && s->common[k] >= t)
-				unite(s->uf, u, in->sw_peer[k]);
+				la_uf_unite(s->uf, u, in->sw_peer[k]);
 	memset(s->size, 0, n * sizeof(*s->size));
 	s->n_groups = 0;
 	s->largest = 0;
 	for (u = 0; u < n; u++) {
-		uint32_t r = find(s->uf, u);
+		uint32_t r = la_uf_find(s->uf, u);
 
 		if (!s->size[r])
 			s->slot[r] = s->n_groups++;
@@ -103,13 +86,13 @@ static const char *cliques(struct dscan *s)
 	uint64_t missing = 0;
 
 	for (u = 0; u < n; u++) {
-		uint32_t r = find(s->uf, u), sz = s->size[r];
+		uint32_t r = la_uf_find(s->uf, u), sz = s->size[r];
 
 		if (sz < 3 || 2 * sz < s->largest)
 			return "not a dragonfly: not every switch lies in a group of 3 or more (at least half the largest) cabled all to all";
 		for (k = s->off[u], inner = 0; k < s->off[u + 1]; k++)
 			inner += in->sw_peer[k] < n &&
-				 find(s->uf, in->sw_peer[k]) == r;
+				 la_uf_find(s->uf, in->sw_peer[k]) == r;
 		if (4 * inner < 3 * (sz - 1) && inner + 1 < sz - 1)
 			return "not a dragonfly: the groups of switches sharing neighbours are not cabled all to all (as on a HyperX, a torus or a random net)";
 		missing += sz - 1 - inner;
@@ -137,8 +120,8 @@ static const char *joined(struct dscan *s)
 		for (k = s->off[u]; k < s->off[u + 1]; k++) {
 			if (in->sw_peer[k] >= in->n_sw)
 				continue;
-			a = s->slot[find(s->uf, u)];
-			b = s->slot[find(s->uf, in->sw_peer[k])];
+			a = s->slot[la_uf_find(s->uf, u)];
+			b = s->slot[la_uf_find(s->uf, in->sw_peer[k])];
 			if (a == b)
 				continue;
 			global++;
@@ -189,7 +172,7 @@ static int fill(struct dscan *s, struct la_dfly *d)
 	for (i = 0; i < g; i++)
 		key[i] = (struct la_group_key){ UINT64_MAX, UINT64_MAX, i };
 	for (i = 0; i < n; i++) {
-		struct la_group_key *k = &key[s->slot[find(s->uf, i)]];
+		struct la_group_key *k = &key[s->slot[la_uf_find(s->uf, i)]];
 
 		if (in->sw_guid[i] < k->guid)
 			k->guid = in->sw_guid[i];
@@ -200,7 +183,7 @@ static int fill(struct dscan *s, struct la_dfly *d)
 
 		if (p->kind != LA_HOST || !p->old_lid || p->sw >= n)
 			continue;
-		k = &key[s->slot[find(s->uf, p->sw)]];
+		k = &key[s->slot[la_uf_find(s->uf, p->sw)]];
 		if (p->old_lid < k->lid)
 			k->lid = p->old_lid;
 	}
@@ -208,7 +191,7 @@ static int fill(struct dscan *s, struct la_dfly *d)
 	for (i = 0; i < g; i++)
 		place[key[i].slot] = i;
 	for (i = 0; i < n; i++) {
-		d->group[i] = place[s->slot[find(s->uf, i)]];
+		d->group[i] = place[s->slot[la_uf_find(s->uf, i)]];
 		d->leaves_in[d->group[i]]++;
 		d->leaves += s->host[i];
 		d->empty += !s->host[i];

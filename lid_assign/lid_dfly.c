@@ -17,7 +17,7 @@ struct scan {
 	uint8_t *core;		/* forced: the group after the others */
 };
 
-static uint32_t find(uint32_t *uf, uint32_t i)
+uint32_t la_uf_find(uint32_t *uf, uint32_t i)
 {
 	while (uf[i] != i) {
 		uf[i] = uf[uf[i]];
@@ -26,10 +26,10 @@ static uint32_t find(uint32_t *uf, uint32_t i)
 	return i;
 }
 
-static void unite(uint32_t *uf, uint32_t a, uint32_t b)
+void la_uf_unite(uint32_t *uf, uint32_t a, uint32_t b)
 {
-	a = find(uf, a);
-	b = find(uf, b);
+	a = la_uf_find(uf, a);
+	b = la_uf_find(uf, b);
 	if (a != b)
 		uf[a > b ? a : b] = a < b ? a : b;
 }
@@ -55,7 +55,7 @@ static const char *components(struct scan *s)
 				continue;
 			if (s->host[pr[k]] && !s->force)
 				return "not a Dragonfly+: switches with hosts are cabled together (a Dragonfly+'s leaves meet spines only)";
-			unite(s->uf, i, pr[k]);
+			la_uf_unite(s->uf, i, pr[k]);
 			if (!s->host[pr[k]])
 				s->spine[pr[k]] = 1;
 		}
@@ -80,9 +80,10 @@ static const char *unattached(struct scan *s)
 			continue;
 		pr = peers(s, i, &n);
 		one = n > 0;
-		comp = n ? find(s->uf, pr[0]) : 0;
+		comp = n ? la_uf_find(s->uf, pr[0]) : 0;
 		for (k = 0; k < n && one; k++)
-			one = s->spine[pr[k]] && find(s->uf, pr[k]) == comp;
+			one = s->spine[pr[k]] &&
+			      la_uf_find(s->uf, pr[k]) == comp;
 		if (one) {
 			s->empty[i] = 1;
 		} else if (s->force) {
@@ -94,7 +95,7 @@ static const char *unattached(struct scan *s)
 	}
 	for (i = 0; i < in->n_sw; i++)
 		if (s->empty[i])
-			unite(s->uf, i, find(s->uf, peers(s, i, &n)[0]));
+			la_uf_unite(s->uf, i, peers(s, i, &n)[0]);
 	return NULL;
 }
 
@@ -131,7 +132,7 @@ static int64_t number_groups(struct scan *s, struct la_dfly *d)
 	for (i = 0; i < n_sw; i++) {	/* one slot per group */
 		if (s->core[i])
 			continue;
-		root = find(s->uf, i);
+		root = la_uf_find(s->uf, i);
 		if (slot[root] == UINT32_MAX) {
 			key[n] = (struct la_group_key){ UINT64_MAX, UINT64_MAX, n };
 			slot[root] = n++;
@@ -145,7 +146,7 @@ static int64_t number_groups(struct scan *s, struct la_dfly *d)
 
 		if (p->kind != LA_HOST || !p->old_lid || s->core[p->sw])
 			continue;
-		g = slot[find(s->uf, p->sw)];
+		g = slot[la_uf_find(s->uf, p->sw)];
 		if (p->old_lid < key[g].lid)
 			key[g].lid = p->old_lid;
 	}
@@ -154,7 +155,7 @@ static int64_t number_groups(struct scan *s, struct la_dfly *d)
 		place[key[i].slot] = i;
 	for (i = 0; i < n_sw; i++)
 		d->group[i] = s->core[i] ? UINT32_MAX :
-			      place[slot[find(s->uf, i)]];
+			      place[slot[la_uf_find(s->uf, i)]];
 	free(key);
 	free(slot);
 	free(place);
@@ -180,10 +181,10 @@ static const char *joined(struct scan *s, const struct la_dfly *d)
 		pr = peers(s, i, &n);
 		for (k = 0; k < n; k++)
 			if (d->group[pr[k]] != UINT32_MAX)
-				unite(uf, d->group[i], d->group[pr[k]]);
+				la_uf_unite(uf, d->group[i], d->group[pr[k]]);
 	}
 	for (g = 1; g < d->n_groups && !why; g++)
-		if (find(uf, g) != find(uf, 0))
+		if (la_uf_find(uf, g) != la_uf_find(uf, 0))
 			why = "not a Dragonfly+: the groups are not all joined by spine-spine cables (separate fabrics)";
 	free(uf);
 	return why;

@@ -74,4 +74,9 @@ struct la_group_key {
 /* qsort() order of struct la_group_key */
 int la_group_key_cmp(const void *a, const void *b);
 
+/* union-find over switch indices (uf[i] = i at first): the root of i,
+ * paths halved; la_uf_unite() joins two sets under the lower root */
+uint32_t la_uf_find(uint32_t *uf, uint32_t i);
+void la_uf_unite(uint32_t *uf, uint32_t a, uint32_t b);
+
 #endif

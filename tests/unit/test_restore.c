@@ -64,6 +64,13 @@ static void route(struct memory *m, const struct ta_graph *g,
 	ta_options_clear(&o);
 }
 
+static void memory_init(struct memory *m)
+{
+	memset(m, 0, sizeof(*m));
+	ta_saved_init(&m->sv);
+	ta_home_init(&m->home);
+}
+
 static void memory_free(struct memory *m)
 {
 	ta_saved_free(&m->sv);
@@ -172,14 +179,13 @@ static void fail_and_restore(struct topo *t, unsigned gone, const char *what)
 	struct ta_graph *full = topo_to_graph_port_major(t, TOPO_KEEP_ALL);
 	struct ta_graph *less = topo_to_graph_port_major(t, gone);
 	struct ta_result up, down, back;
-	struct memory m = { .routings = 0 };
+	struct memory m;
 	struct ta_fabric_key kf, kl;
 	struct ta_key_diff dd;
 
 	ck_assert_ptr_nonnull(full);
 	ck_assert_ptr_nonnull(less);
-	ta_saved_init(&m.sv);
-	ta_home_init(&m.home);
+	memory_init(&m);
 	ck_assert_int_eq(ta_fabric_key_make(&kf, full), 0);
 	ck_assert_int_eq(ta_fabric_key_make(&kl, less), 0);
 	ta_fabric_key_diff(&kl, &kf, &dd);
@@ -253,14 +259,13 @@ START_TEST(restore_without_home)
 {
 	struct topo t;
 	struct ta_graph *full, *less;
-	struct memory m = { .routings = 0 };
+	struct memory m;
 	struct ta_result up, down, back;
 
 	ck_assert_int_eq(topo_random(&t, 20, 8, 2, 9), 0);
 	full = topo_to_graph_port_major(&t, TOPO_KEEP_ALL);
 	less = topo_to_graph_port_major(&t, 5);
-	ta_saved_init(&m.sv);
-	ta_home_init(&m.home);
+	memory_init(&m);
 	route(&m, full, &up);
 	route(&m, less, &down);
 	ta_home_free(&m.home);	/* as after a takeover: none kept */
@@ -341,7 +346,7 @@ START_TEST(failure_minimal_option)
 {
 	struct topo t;
 	struct ta_graph *full, *less;
-	struct memory m = { .routings = 0 };
+	struct memory m;
 	struct ta_result up, down, plain;
 	struct ta_prior_buf pb;
 	struct ta_fabric_key key;
@@ -350,8 +355,7 @@ START_TEST(failure_minimal_option)
 	ck_assert_int_eq(topo_random(&t, 20, 8, 2, 2), 0);
 	full = topo_to_graph_port_major(&t, TOPO_KEEP_ALL);
 	less = topo_to_graph_port_major(&t, 11);
-	ta_saved_init(&m.sv);
-	ta_home_init(&m.home);
+	memory_init(&m);
 	route(&m, full, &up);
 	options(&o);
 	o.failure_compare = false;
@@ -389,15 +393,14 @@ static void load_aware(const struct topo *t, unsigned gone, const char *what)
 {
 	struct ta_graph *full = topo_to_graph_without(t, TOPO_KEEP_ALL);
 	struct ta_graph *less = topo_to_graph_without(t, gone);
-	struct memory m = { .routings = 0 };
+	struct memory m;
 	struct ta_result up, mc, fresh;
 	struct ta_options o;
 	uint64_t l_m, l_f;
 
 	ck_assert_ptr_nonnull(full);
 	ck_assert_ptr_nonnull(less);
-	ta_saved_init(&m.sv);
-	ta_home_init(&m.home);
+	memory_init(&m);
 	route(&m, full, &up);
 	route(&m, less, &mc);
 	options(&o);
@@ -473,7 +476,7 @@ static struct ta_graph *graph_cut(const struct topo *t, const uint8_t *drop,
 START_TEST(fat_tree_failures_in_a_row)
 {
 	struct topo t;
-	struct memory m = { .routings = 0 };
+	struct memory m;
 	uint8_t *drop;
 	struct ta_graph *g;
 	struct ta_result r;
@@ -482,8 +485,7 @@ START_TEST(fat_tree_failures_in_a_row)
 	ck_assert_int_eq(topo_fattree2(&t, 8, 4, 4, 1), 0);
 	drop = calloc(t.n_links + 1, 1);
 	ck_assert_ptr_nonnull(drop);
-	ta_saved_init(&m.sv);
-	ta_home_init(&m.home);
+	memory_init(&m);
 	for (step = 0; step < 5; step++) {
 		struct ta_options o;
 		struct ta_result fresh;
@@ -529,7 +531,7 @@ END_TEST
 START_TEST(fat_tree_failure_after_takeover)
 {
 	struct topo t;
-	struct memory m = { .routings = 0 }, sb = { .routings = 0 };
+	struct memory m, sb;
 	struct ta_graph *full, *g1, *g2;
 	struct ta_result up, r1, a, r2, fresh;
 	struct ta_prior_buf pb;
@@ -541,10 +543,8 @@ START_TEST(fat_tree_failure_after_takeover)
 	ck_assert_int_eq(topo_fattree2(&t, 8, 4, 4, 1), 0);
 	drop = calloc(t.n_links + 1, 1);
 	ck_assert_ptr_nonnull(drop);
-	ta_saved_init(&m.sv);
-	ta_home_init(&m.home);
-	ta_saved_init(&sb.sv);
-	ta_home_init(&sb.home);
+	memory_init(&m);
+	memory_init(&sb);
 	full = graph_cut(&t, drop, TOPO_KEEP_ALL);
 	g1 = graph_cut(&t, drop, 9);
 	for (i = 0; i < t.n_links; i++)
@@ -596,7 +596,7 @@ START_TEST(restore_keeps_layers)
 {
 	struct topo t;
 	struct ta_graph *full, *less;
-	struct memory m = { .routings = 0 };
+	struct memory m;
 	struct ta_result up, down, back;
 	size_t n;
 
@@ -607,8 +607,7 @@ START_TEST(restore_keeps_layers)
 	ck_assert_ptr_nonnull(full);
 	ck_assert_ptr_nonnull(less);
 	n = (size_t)full->n_sw * full->n_dest;
-	ta_saved_init(&m.sv);
-	ta_home_init(&m.home);
+	memory_init(&m);
 	route(&m, full, &up);
 	ck_assert_int_eq(up.stats.layers_used, 1);
 	ck_assert_ptr_nonnull(up.layer);
