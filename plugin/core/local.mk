@@ -22,6 +22,7 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_minor_roots.c plugin/core/ta_minor_roots.h \
 	plugin/core/ta_flow.c plugin/core/ta_flow.h \
 	plugin/core/ta_perm.c plugin/core/ta_perm.h \
+	plugin/core/ta_hot.c plugin/core/ta_hot.h \
 	plugin/core/ta_prng.h \
 	plugin/core/ta_turnadd.h \
 	plugin/core/ta_turnprohib.c plugin/core/ta_turnprohib.h \

@@ -6,6 +6,7 @@
 #include "ta_cdg.h"
 #include "ta_escape.h"
 #include "ta_home.h"
+#include "ta_hot.h"
 #include "ta_perm.h"
 #include "ta_restore.h"
 

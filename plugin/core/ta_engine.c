@@ -583,6 +583,12 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	return 0;
 }
 
+/*
+ * What a port other than its home port costs a destination the prior
+ * releases (struct ta_prior's release), beyond its load: half a hop
+ */
+#define RELEASE_BIAS 0.5
+
 int route_all(struct route_job *j, struct ta_result *res)
 {
 	const struct ta_graph *g = j->g;
@@ -640,6 +646,10 @@ int route_all(struct route_job *j, struct ta_result *res)
 			ch.home = j->prior->home_port + d;
 			ch.home_stride = g->n_dest;
 			ch.home_fixed = !j->o->reroute_plain;
+			if (j->prior->release && j->prior->release[d]) {
+				ch.home_fixed = 0;
+				ch.home_bias = RELEASE_BIAS;
+			}
 		}
 		if (j->minor_load && j->cls.has_minor[j->group[d]]) {
 			ch.main_sw = j->cls.main_sw +

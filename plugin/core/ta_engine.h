@@ -213,6 +213,13 @@ struct ta_prior {
 	 */
 	const uint32_t *escape_parent;
 	int escape_carry;
+	/*
+	 * Per destination, or NULL: nonzero where the destination is
+	 * routed anew by the load of the whole way, its previous routes
+	 * neither kept whole nor preferred (ta_restore.c moves such
+	 * destinations off the busiest channels)
+	 */
+	const uint8_t *release;
 	/* switch GUIDs and LIDs the previous routing had and g lacks
 	 * (copied into the result's stats for the log) */
 	uint32_t switches_gone, dests_gone;

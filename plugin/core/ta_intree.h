@@ -174,6 +174,14 @@ struct ta_choice {
 	 * of the whole way, kept part included
 	 */
 	uint8_t home_fixed;
+	/*
+	 * ta_intree_weighted() with home ports, not fixed: > 0, the home
+	 * port costs what its load says and every other port this much
+	 * more (a destination moved off busy channels leaves its home
+	 * only where the load outweighs it); 0: the home port costs
+	 * TA_HOME_WEIGHT
+	 */
+	double home_bias;
 	const struct ta_sibling *sib;	/* n_sib siblings' ports, or NULL */
 	uint32_t n_sib;
 };

@@ -114,12 +114,16 @@ static double weight(const struct ta_intree *t, uint32_t s, uint32_t e,
 		     const struct ta_choice *ch, double unit)
 {
 	const struct ta_port_ref *r = &t->g->sw[s].ends[e];
-	double x = ch->load[r->out_chan] / unit, x3 = x * x * x;
+	double x = ch->load[r->out_chan] / unit, x3 = x * x * x, away = 0;
 
-	if (ch->home && !ch->home_fixed &&
-	    ch->home[(size_t)s * ch->home_stride] == r->port)
-		return TA_HOME_WEIGHT;
-	return 1.0 + LOAD_SCALE * x3 * x3 +
+	if (ch->home && !ch->home_fixed) {
+		int home = ch->home[(size_t)s * ch->home_stride] == r->port;
+
+		if (home && ch->home_bias <= 0)
+			return TA_HOME_WEIGHT;
+		away = home ? 0 : ch->home_bias;
+	}
+	return 1.0 + away + LOAD_SCALE * x3 * x3 +
 	       (ch->same ? SAME_COST * ch->same[r->out_chan] : 0);
 }
 

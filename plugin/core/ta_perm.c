@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 /* Permutation bandwidth of a routing (ta_perm.h). */
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -111,55 +112,178 @@ static int cmp_host(const void *pa, const void *pb)
 	return c ? c : (a->lid > b->lid) - (a->lid < b->lid);
 }
 
-double ta_perm_bandwidth(const struct ta_graph *g, const uint8_t *port,
-			 unsigned n_rand, unsigned n_shift, uint64_t seed)
-{
-	struct walk w = { .g = g, .port = port };
-	uint32_t *host = malloc((g->n_dest + 1) * sizeof(*host));
-	uint32_t *dst = malloc((g->n_dest + 1) * sizeof(*dst));
-	struct ranked *rank = malloc((g->n_dest + 1) * sizeof(*rank));
-	uint32_t n = 0, i, s, k;
-	uint64_t flows = 0, st = seed;
-	double sum = 0, ret = -1;
+/* the hosts in shift order and the walk's tables */
+struct perm_ctx {
+	struct walk w;
+	uint32_t *host, *dst, n;
+	uint64_t st;
+};
 
-	w.end_of = calloc((size_t)g->n_sw * 256 + 1, sizeof(*w.end_of));
-	w.cnt = calloc(2 * (size_t)g->n_links + 1, sizeof(*w.cnt));
-	if (!host || !dst || !rank || !w.end_of || !w.cnt)
-		goto out;
+static void ctx_free(struct perm_ctx *c)
+{
+	free(c->host);
+	free(c->dst);
+	free(c->w.end_of);
+	free(c->w.cnt);
+}
+
+static int ctx_init(struct perm_ctx *c, const struct ta_graph *g,
+		    uint64_t seed)
+{
+	struct ranked *rank = malloc((g->n_dest + 1) * sizeof(*rank));
+	uint32_t i, s, k;
+
+	memset(c, 0, sizeof(*c));
+	c->w.g = g;
+	c->st = seed;
+	c->host = malloc((g->n_dest + 1) * sizeof(*c->host));
+	c->dst = malloc((g->n_dest + 1) * sizeof(*c->dst));
+	c->w.end_of = calloc((size_t)g->n_sw * 256 + 1, sizeof(*c->w.end_of));
+	c->w.cnt = calloc(2 * (size_t)g->n_links + 1, sizeof(*c->w.cnt));
+	if (!rank || !c->host || !c->dst || !c->w.end_of || !c->w.cnt) {
+		free(rank);
+		ctx_free(c);
+		return -1;
+	}
 	for (s = 0; s < g->n_sw; s++)
 		for (k = 0; k < g->sw[s].n_ends; k++)
-			w.end_of[(size_t)s * 256 + g->sw[s].ends[k].port] =
+			c->w.end_of[(size_t)s * 256 + g->sw[s].ends[k].port] =
 				(uint16_t)(k + 1);
 	for (i = 0; i < g->n_dest; i++)
 		if (g->dest[i].is_host)
-			rank[n++] = (struct ranked){ g->dest[i].name,
-						    g->dest[i].lid, i };
-	qsort(rank, n, sizeof(*rank), cmp_host);
-	for (i = 0; i < n; i++)
-		host[i] = rank[i].d;
-	ret = 1;
-	if (n < 2)
-		goto out;
-	for (k = 0; k < n_rand; k++) {
-		for (i = 0; i < n; i++)
-			dst[i] = i;
-		ta_shuffle_u32(dst, n, &st);
-		run(&w, host, dst, n, &sum, &flows);
-	}
-	if (n_shift > n - 1)
-		n_shift = n - 1;
-	for (k = 0; k < n_shift; k++) {
-		s = 1 + (uint32_t)((uint64_t)k * (n - 1) / n_shift);
-		for (i = 0; i < n; i++)
-			dst[i] = (i + s) % n;
-		run(&w, host, dst, n, &sum, &flows);
-	}
-	ret = flows ? sum / (double)flows : 1;
-out:
+			rank[c->n++] = (struct ranked){ g->dest[i].name,
+						       g->dest[i].lid, i };
+	qsort(rank, c->n, sizeof(*rank), cmp_host);
+	for (i = 0; i < c->n; i++)
+		c->host[i] = rank[i].d;
 	free(rank);
-	free(host);
-	free(dst);
-	free(w.end_of);
-	free(w.cnt);
-	return ret;
+	return 0;
+}
+
+/* the next pattern into c->dst: random draw, else shift k of n_shift */
+static void next_pattern(struct perm_ctx *c, int random, unsigned k,
+			 unsigned n_shift)
+{
+	uint32_t i, n = c->n, s;
+
+	if (random) {
+		for (i = 0; i < n; i++)
+			c->dst[i] = i;
+		ta_shuffle_u32(c->dst, n, &c->st);
+		return;
+	}
+	s = 1 + (uint32_t)((uint64_t)k * (n - 1) / n_shift);
+	for (i = 0; i < n; i++)
+		c->dst[i] = (i + s) % n;
+}
+
+/* one pattern along port: its flows' sum into *sum, their count *flows */
+static void run_port(struct perm_ctx *c, const uint8_t *port, double *sum,
+		     uint64_t *flows)
+{
+	c->w.port = port;
+	run(&c->w, c->host, c->dst, c->n, sum, flows);
+}
+
+/* what the patterns of one routing add up to */
+struct tally {
+	double r_sum, s_sum;	/* random draws, shifts */
+	uint64_t r_flows, s_flows;
+};
+
+/* the metric: random draws weighed as n_rand patterns of n - 1 flows */
+static double metric(const struct tally *t, unsigned n_rand,
+		     unsigned n_draw, uint32_t n)
+{
+	double r_sum = t->r_sum, r_flows = (double)t->r_flows;
+
+	if (n_draw > n_rand && t->r_flows) {
+		r_flows = (double)n_rand * (n - 1);
+		r_sum = t->r_sum / (double)t->r_flows * r_flows;
+	}
+	return r_flows + (double)t->s_flows > 0 ?
+		       (r_sum + t->s_sum) / (r_flows + (double)t->s_flows) :
+		       1;
+}
+
+double ta_perm_bandwidth(const struct ta_graph *g, const uint8_t *port,
+			 unsigned n_rand, unsigned n_shift, uint64_t seed)
+{
+	return ta_perm_bandwidth_drawn(g, port, n_rand, n_shift, seed, n_rand);
+}
+
+double ta_perm_bandwidth_drawn(const struct ta_graph *g, const uint8_t *port,
+			       unsigned n_rand, unsigned n_shift,
+			       uint64_t seed, unsigned n_draw)
+{
+	double pa, pb, se;
+
+	if (ta_perm_paired(g, port, NULL, n_rand, n_shift, seed, n_draw, &pa,
+			   &pb, &se))
+		return -1;
+	return pa;
+}
+
+int ta_perm_paired(const struct ta_graph *g, const uint8_t *a,
+		   const uint8_t *b, unsigned n_rand, unsigned n_shift,
+		   uint64_t seed, unsigned n_draw, double *pa, double *pb,
+		   double *se)
+{
+	struct perm_ctx c;
+	struct tally ta = { 0 }, tb = { 0 };
+	double mean = 0, m2 = 0, w;
+	unsigned k;
+
+	*pa = *pb = 1;
+	*se = 0;
+	if (ctx_init(&c, g, seed))
+		return -1;
+	if (c.n < 2)
+		goto out;
+	if (n_draw < n_rand)
+		n_draw = n_rand;
+	for (k = 0; k < n_draw; k++) {
+		double sa = ta.r_sum, sb = tb.r_sum, x;
+		uint64_t fa = ta.r_flows, fb = tb.r_flows;
+
+		next_pattern(&c, 1, k, 0);
+		run_port(&c, a, &ta.r_sum, &ta.r_flows);
+		if (!b)
+			continue;
+		run_port(&c, b, &tb.r_sum, &tb.r_flows);
+		sa = ta.r_sum - sa;
+		sb = tb.r_sum - sb;
+		fa = ta.r_flows - fa;
+		fb = tb.r_flows - fb;
+		/* Welford: the spread of one pattern's difference */
+		x = (fa ? sa / (double)fa : 1) - (fb ? sb / (double)fb : 1);
+		w = x - mean;
+		mean += w / (k + 1);
+		m2 += w * (x - mean);
+	}
+	if (n_shift > c.n - 1)
+		n_shift = c.n - 1;
+	for (k = 0; k < n_shift; k++) {
+		next_pattern(&c, 0, k, n_shift);
+		/* one sum in drawing order where nothing is weighed */
+		if (!b && n_draw == n_rand)
+			run_port(&c, a, &ta.r_sum, &ta.r_flows);
+		else
+			run_port(&c, a, &ta.s_sum, &ta.s_flows);
+		if (b)
+			run_port(&c, b, &tb.s_sum, &tb.s_flows);
+	}
+	*pa = metric(&ta, n_rand, n_draw, c.n);
+	if (b) {
+		*pb = metric(&tb, n_rand, n_draw, c.n);
+		/* the random part's weight in the metric, its error with
+		 * n_rand draws */
+		w = (double)n_rand * (c.n - 1);
+		w /= w + (double)ta.s_flows;
+		if (n_draw > 1)
+			*se = w * sqrt(m2 / (n_draw - 1) / n_rand);
+	}
+out:
+	ctx_free(&c);
+	return 0;
 }

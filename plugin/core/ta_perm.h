@@ -24,4 +24,26 @@
 double ta_perm_bandwidth(const struct ta_graph *g, const uint8_t *port,
 			 unsigned n_rand, unsigned n_shift, uint64_t seed);
 
+/*
+ * The same metric with its random part estimated from n_draw random
+ * permutations (n_draw > n_rand: less noise), weighed as n_rand of
+ * them against the shifts.
+ */
+double ta_perm_bandwidth_drawn(const struct ta_graph *g, const uint8_t *port,
+			       unsigned n_rand, unsigned n_shift,
+			       uint64_t seed, unsigned n_draw);
+
+/*
+ * Routings a and b (b may be NULL) on the same patterns: *pa and *pb as
+ * ta_perm_bandwidth_drawn(), and *se the standard error of pa - pb as
+ * measured with n_rand random permutations (the spread of one
+ * pattern's difference over the n_draw draws, weighed as in the
+ * metric), which tells how far a check of the tables on a sample of
+ * its own may find them apart.  0, or -1 when out of memory.
+ */
+int ta_perm_paired(const struct ta_graph *g, const uint8_t *a,
+		   const uint8_t *b, unsigned n_rand, unsigned n_shift,
+		   uint64_t seed, unsigned n_draw, double *pa, double *pb,
+		   double *se);
+
 #endif

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "ta_escape.h"
-#include "ta_flow.h"
+#include "ta_hot.h"
 #include "ta_perm.h"
 #include "ta_restore.h"
 
@@ -80,40 +80,45 @@ static void release(struct held_lines *h, int replay)
 	memset(h, 0, sizeof(*h));
 }
 
-/* the permutations ta_engine.c's candidates are judged on */
+/*
+ * The permutations ta_engine.c's candidates are judged on (and
+ * lftcheck --perm=100 measures), their random part estimated from
+ * enough draws for about PERM_FLOWS flows: a routing compared with
+ * another is judged on the metric, not on one sample of it.
+ */
 #define PERM_RANDOM 100u
 #define PERM_SHIFTS 256u
+#define PERM_FLOWS 100000u
+#define PERM_DRAWS_MAX 2000u
 
-double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port)
+static unsigned perm_draws(const struct ta_graph *g)
 {
-	uint32_t n = g->n_sw, s, d, *hosts = calloc(n + 1, sizeof(*hosts));
-	double *flow = malloc((n + 1) * sizeof(*flow));
-	double *load = calloc(2 * (size_t)g->n_links + 1, sizeof(*load));
-	struct ta_column_buf b = { 0 };
-	double peak = -1;
-	size_t c;
+	uint32_t d, hosts = 0;
+	unsigned draws;
 
-	if (!hosts || !flow || !load || ta_column_buf_init(&b, g))
-		goto out;
 	for (d = 0; d < g->n_dest; d++)
-		hosts[g->dest[d].sw] += g->dest[d].is_host;
-	for (d = 0; d < g->n_dest; d++) {
-		if (!g->dest[d].is_host)
-			continue;
-		for (s = 0; s < n; s++)
-			flow[s] = hosts[s] - (s == g->dest[d].sw);
-		ta_flow_column(g, port, d, flow, &b, load);
-	}
-	peak = 0;
-	for (c = 0; c < 2 * (size_t)g->n_links; c++)
-		if (load[c] > peak)
-			peak = load[c];
-out:
-	ta_column_buf_free(&b);
-	free(hosts);
-	free(flow);
-	free(load);
-	return peak;
+		hosts += g->dest[d].is_host;
+	draws = hosts ? PERM_FLOWS / hosts : PERM_RANDOM;
+	if (draws < PERM_RANDOM)
+		draws = PERM_RANDOM;
+	return draws < PERM_DRAWS_MAX ? draws : PERM_DRAWS_MAX;
+}
+
+/* *p: port's permutation bandwidth, *se: the error of its difference
+ * with ref's as another sample may find it, *p_ref (if not NULL): ref's;
+ * 0 or -1 */
+static int perm_against(const struct ta_graph *g, const uint8_t *port,
+			const uint8_t *ref, double *p, double *se,
+			double *p_ref)
+{
+	double pr;
+
+	if (ta_perm_paired(g, port, ref, PERM_RANDOM, PERM_SHIFTS, 1,
+			   perm_draws(g), p, &pr, se))
+		return -1;
+	if (p_ref)
+		*p_ref = pr;
+	return 0;
 }
 
 static void log_diff(const struct ta_log *log, const char *what,
@@ -156,15 +161,25 @@ static uint64_t blocks_moved(const struct ta_graph *g,
  * A failure: minimal change is kept where it is within FAIL_SLACK of
  * the routing from scratch of the same fabric on both metrics (a
  * failure may cost the balance it forces, no more); else the routing
- * from scratch is taken.
+ * from scratch is taken.  The busiest channel is exact; permutation
+ * bandwidth is held closer by PERM_ERRORS times the error with which a
+ * check on a sample of 100 permutations of its own (lftcheck
+ * --perm=100) may find the two apart (se, from perm_against()), to no
+ * less than PERM_SLACK_MIN.
  */
 #define FAIL_SLACK 0.02
+#define PERM_SLACK_MIN 0.005
+#define PERM_ERRORS 1.0
 
-/* 1 if busiest channel u and permutation bandwidth p are within
- * FAIL_SLACK of u_ref, p_ref or better */
-static int within(double u, double p, double u_ref, double p_ref)
+/* 1 if busiest channel u and permutation bandwidth p (its error se)
+ * are within the slack of u_ref, p_ref or better */
+static int within(double u, double p, double se, double u_ref, double p_ref)
 {
-	return u <= u_ref * (1 + FAIL_SLACK) && p >= p_ref * (1 - FAIL_SLACK);
+	double slack = FAIL_SLACK - (p_ref > 0 ? PERM_ERRORS * se / p_ref : 0);
+
+	if (slack < PERM_SLACK_MIN)
+		slack = PERM_SLACK_MIN;
+	return u <= u_ref * (1 + FAIL_SLACK) && p >= p_ref * (1 - slack);
 }
 
 /* minimal change (res, its lines held in hk) beside a routing from scratch */
@@ -172,6 +187,7 @@ struct compared {
 	struct ta_result fresh;
 	struct held_lines hk, hf;
 	double u_keep, u_new, p_keep, p_new;
+	double se_keep;		/* perm_against() fresh */
 };
 
 /*
@@ -189,10 +205,9 @@ static int route_fresh(const struct ta_graph *g, const struct ta_options *o,
 	}
 	c->u_keep = ta_uniform_peak(g, res->port);
 	c->u_new = ta_uniform_peak(g, c->fresh.port);
-	c->p_keep = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS,
-				      1);
-	c->p_new = ta_perm_bandwidth(g, c->fresh.port, PERM_RANDOM,
-				     PERM_SHIFTS, 1);
+	if (perm_against(g, res->port, c->fresh.port, &c->p_keep,
+			 &c->se_keep, &c->p_new))
+		c->p_keep = -1;
 	if (c->u_keep < 0 || c->u_new < 0 || c->p_keep < 0 || c->p_new < 0) {
 		release(&c->hf, 0);
 		release(&c->hk, 1);
@@ -229,28 +244,30 @@ static int worse(const struct compared *c, const struct ta_result *res)
 {
 	return c->fresh.stats.unreachable < res->stats.unreachable ||
 	       (c->fresh.stats.unreachable == res->stats.unreachable &&
-		!within(c->u_keep, c->p_keep, c->u_new, c->p_new));
+		!within(c->u_keep, c->p_keep, c->se_keep, c->u_new, c->p_new));
 }
 
 /* a way of minimal change beside the one in res (ta_restore.c below) */
 struct variant {
 	struct ta_result r;
 	struct held_lines h;
-	double u, p;
+	double u, p, se;
 	uint64_t blocks;
 };
 
-/* routes v by minimal change with options o2 and measures it; 0 or -1 */
+/* routes v by minimal change with options o2 and measures it beside the
+ * routing from scratch (its ports fresh); 0 or -1 */
 static int run_variant(const struct ta_graph *g, const struct ta_options *o2,
 		       const struct ta_prior *prior, const struct ta_log *log,
-		       struct variant *v)
+		       const uint8_t *fresh, struct variant *v)
 {
 	if (ta_route_prior(g, o2, prior, hold(&v->h, log), &v->r)) {
 		release(&v->h, 0);
 		return -1;
 	}
 	v->u = ta_uniform_peak(g, v->r.port);
-	v->p = ta_perm_bandwidth(g, v->r.port, PERM_RANDOM, PERM_SHIFTS, 1);
+	if (perm_against(g, v->r.port, fresh, &v->p, &v->se, NULL))
+		v->p = -1;
 	v->blocks = blocks_moved(g, prior, v->r.port);
 	if (v->u < 0 || v->p < 0) {
 		release(&v->h, 0);
@@ -275,6 +292,7 @@ static void take_variant(struct ta_result *res, struct compared *c,
 	c->hk = v->h;
 	c->u_keep = v->u;
 	c->p_keep = v->p;
+	c->se_keep = v->se;
 	ta_result_free(res);
 	*res = v->r;
 }
@@ -294,6 +312,61 @@ static int reaches(const struct variant *v, const struct ta_result *res,
 }
 
 /*
+ * Minimal change still short of the reference (busiest channel ru,
+ * permutation bandwidth rp): up to RELIEVE_ROUNDS more ways, each also
+ * moving (by the load of the whole way) the destinations that carry
+ * most of the load above ru on the busiest channels of the way before
+ * (ta_hot_release), the moved set growing round by round.  A way
+ * within FAIL_SLACK ends the rounds; a way with the better score
+ * replaces res.  o: the options res was routed with.
+ */
+#define RELIEVE_ROUNDS 3
+
+static void relieve(const struct ta_graph *g, const struct ta_options *o,
+		    const struct ta_prior *prior, const struct ta_log *log,
+		    struct ta_result *res, struct compared *c, double ru,
+		    double rp)
+{
+	uint8_t *rel = calloc(g->n_dest + 1, 1);
+	struct ta_prior pr = *prior;
+	struct variant v, last;
+	int have_last = 0, round, ok = 0;
+	int64_t moved = 0, m;
+
+	if (!rel)
+		return;
+	pr.release = rel;
+	for (round = 0; round < RELIEVE_ROUNDS && !ok; round++) {
+		m = ta_hot_release(g, have_last ? last.r.port : res->port, ru,
+				   rel);
+		if (have_last)
+			drop_variant(&last);
+		have_last = 0;
+		if (m <= 0 || run_variant(g, o, &pr, log, c->fresh.port, &v))
+			break;
+		moved += m;
+		if (!reaches(&v, res, c)) {
+			drop_variant(&v);
+			break;
+		}
+		ok = within(v.u, v.p, v.se, ru, rp);
+		if (ok || score(v.u, v.p) < score(c->u_keep, c->p_keep)) {
+			take_variant(res, c, &v);
+			ta_logf(log, TA_LOG_INFO,
+				"failure: minimal change also moves %lld destinations off the busiest channels: busiest channel %.1f, permutation bandwidth %.4f, %llu LFT blocks change",
+				(long long)moved, v.u, v.p,
+				(unsigned long long)v.blocks);
+		} else {
+			last = v;
+			have_last = 1;
+		}
+	}
+	if (have_last)
+		drop_variant(&last);
+	free(rel);
+}
+
+/*
  * Off fat trees, routing the displaced destinations by load is greedy,
  * so a second way of minimal change is made: the displaced destinations
  * routed under their own load only, home paths at next to no cost
@@ -303,62 +376,83 @@ static int reaches(const struct variant *v, const struct ta_result *res,
  * (the better score on a tie).  Neither within: a third way, with a new
  * traffic estimate (paid only here), the prohibited turns whose cycles
  * went with the loss allowed first (option reopen_after_loss), kept if
- * within; else the best score of them all.  Returns 1 if that is the
- * routing from scratch (res and c then hold the best minimal change).
+ * its score is better; still short: relieve() from the best of them.
+ * The best way within is kept unless the routing from scratch is
+ * within too and moves fewer LFT blocks (returns 2).  None within (a
+ * way beat the routing from scratch on one metric by more than the
+ * slack): the best score of them is kept if it is within the slack of
+ * the routing from scratch and moves fewer blocks, else the routing
+ * from scratch is taken (1; 2 where it moves fewer blocks).  res and c
+ * hold the best minimal change.
  */
 static int choose_minimal(const struct ta_graph *g, const struct ta_options *o,
 			  const struct ta_prior *prior,
 			  const struct ta_log *log, struct ta_result *res,
 			  struct compared *c)
 {
-	struct ta_options o2 = *o;	/* borrowed: not cleared */
+	struct ta_options o2 = *o, used = *o;	/* borrowed: not cleared */
 	double ru = c->u_new, rp = c->p_new;
 	uint64_t blocks = blocks_moved(g, prior, res->port);
-	int ok, v_ok;
+	int ok, v_ok, fewer;
 	struct variant v;
 
 	if (o->mode != TA_MODE_TURN_ADDITION)
 		return worse(c, res);
 	o2.reroute_plain = true;
-	if (!run_variant(g, &o2, prior, log, &v)) {
+	if (!run_variant(g, &o2, prior, log, c->fresh.port, &v)) {
 		if (reaches(&v, res, c)) {
 			ru = fmin(ru, fmin(c->u_keep, v.u));
 			rp = fmax(rp, fmax(c->p_keep, v.p));
 		}
 		ok = res->stats.unreachable <= c->fresh.stats.unreachable &&
-		     within(c->u_keep, c->p_keep, ru, rp);
-		v_ok = reaches(&v, res, c) && within(v.u, v.p, ru, rp);
+		     within(c->u_keep, c->p_keep, c->se_keep, ru, rp);
+		v_ok = reaches(&v, res, c) && within(v.u, v.p, v.se, ru, rp);
 		if ((v_ok && !ok) ||
 		    (v_ok && ok &&
 		     (v.blocks < blocks ||
 		      (v.blocks == blocks &&
 		       score(v.u, v.p) < score(c->u_keep, c->p_keep)))) ||
 		    (!v_ok && !ok && reaches(&v, res, c) &&
-		     score(v.u, v.p) < score(c->u_keep, c->p_keep)))
+		     score(v.u, v.p) < score(c->u_keep, c->p_keep))) {
 			take_variant(res, c, &v);
-		else
+			used = o2;
+		} else {
 			drop_variant(&v);
+		}
 	}
 	ru = fmin(ru, c->u_keep);
 	rp = fmax(rp, c->p_keep);
-	if (res->stats.unreachable <= c->fresh.stats.unreachable &&
-	    within(c->u_keep, c->p_keep, ru, rp))
-		return 0;
-	o2.reroute_plain = false;
-	o2.reopen_after_loss = true;
-	if (!run_variant(g, &o2, prior, log, &v)) {
-		if (reaches(&v, res, c) &&
-		    score(v.u, v.p) < score(c->u_keep, c->p_keep))
-			take_variant(res, c, &v);
-		else
-			drop_variant(&v);
+	if (res->stats.unreachable > c->fresh.stats.unreachable ||
+	    !within(c->u_keep, c->p_keep, c->se_keep, ru, rp)) {
+		o2.reroute_plain = false;
+		o2.reopen_after_loss = true;
+		if (!run_variant(g, &o2, prior, log, c->fresh.port, &v)) {
+			if (reaches(&v, res, c) &&
+			    score(v.u, v.p) < score(c->u_keep, c->p_keep)) {
+				take_variant(res, c, &v);
+				used = o2;
+			} else {
+				drop_variant(&v);
+			}
+		}
+		if (res->stats.unreachable <= c->fresh.stats.unreachable &&
+		    !within(c->u_keep, c->p_keep, c->se_keep, fmin(ru, c->u_keep),
+			    fmax(rp, c->p_keep)))
+			relieve(g, &used, prior, log, res, c,
+				fmin(ru, c->u_keep), fmax(rp, c->p_keep));
 	}
 	if (res->stats.unreachable > c->fresh.stats.unreachable)
 		return 1;
 	ru = fmin(ru, c->u_keep);
 	rp = fmax(rp, c->p_keep);
-	return !within(c->u_keep, c->p_keep, ru, rp) &&
-	       score(c->u_new, c->p_new) < score(c->u_keep, c->p_keep);
+	fewer = blocks_moved(g, prior, c->fresh.port) <
+		blocks_moved(g, prior, res->port);
+	if (within(c->u_keep, c->p_keep, c->se_keep, ru, rp))
+		return within(c->u_new, c->p_new, 0, ru, rp) && fewer ? 2 : 0;
+	/* none within the best: the routing from scratch is the yardstick */
+	if (!within(c->u_keep, c->p_keep, c->se_keep, c->u_new, c->p_new))
+		return 1;
+	return fewer ? 2 : 0;
 }
 
 static int route_failure(const struct ta_graph *g, const struct ta_options *o,
@@ -390,10 +484,11 @@ static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 		       worse(&c, res);
 	pass_lines(&c, take);
 	ta_logf(log, TA_LOG_INFO,
-		"failure: minimal change against routing from scratch: %llu / %llu LFT blocks change, busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f: %s",
+		"failure: minimal change against routing from scratch: %llu / %llu LFT blocks change, busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f (error of the difference %.4f): %s",
 		(unsigned long long)blocks_moved(g, prior, res->port),
 		(unsigned long long)blocks_moved(g, prior, c.fresh.port),
-		c.u_keep, c.u_new, c.p_keep, c.p_new,
+		c.u_keep, c.u_new, c.p_keep, c.p_new, c.se_keep,
+		take == 2 ? "the routing from scratch taken (as good, fewer LFT blocks)" :
 		take ? "the routing from scratch taken (minimal change more than 2 % below it)" :
 		       "minimal change kept");
 	keep(&c, res, take);

@@ -52,14 +52,6 @@ int ta_home_after(struct ta_home *h, const struct ta_graph *g,
 		  unsigned routing);
 
 /*
- * The busiest channel's load when every host sends 1 to every other
- * host along port ([sw * g->n_dest + d]); -1 when out of memory.
- */
-double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port);
-
-#endif
-
-/*
  * The first routing of an SM that read the switches' tables (a standby
  * taking over, or a fresh start): prior holds those tables as its last
  * ports (ta_saved_seed).  Routes as ta_route_prior; then, if the tables
@@ -73,3 +65,5 @@ double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port);
 int ta_route_adopt(const struct ta_graph *g, const struct ta_options *o,
 		   const struct ta_prior *prior, const struct ta_log *log,
 		   struct ta_result *res);
+
+#endif

@@ -54,8 +54,9 @@ void write_routes(const struct ta_graph *g, const struct ta_intree *t,
 
 /*
  * Which destinations keep their previous routes whole (see ta_keep.h):
- * kept[d] = 1.  The previous table is read 64 columns at a time (one
- * cache line of each row), each column then checked from a copy.
+ * kept[d] = 1; none that the prior releases.  The previous table is read
+ * 64 columns at a time (one cache line of each row), each column then
+ * checked from a copy.
  */
 int find_kept(const struct route_job *j, struct ta_keep *keep,
 	      uint8_t *kept)
@@ -79,6 +80,10 @@ int find_kept(const struct route_job *j, struct ta_keep *keep,
 		for (k = 0; k < n; k++) {
 			uint32_t d = d0 + k;
 
+			if (j->prior->release && j->prior->release[d]) {
+				kept[d] = 0;
+				continue;
+			}
 			kept[d] = (uint8_t)ta_keep_check(
 				keep, j->cdg.state, buf + (size_t)k * g->n_sw,
 				1, g->dest[d].sw, g->dest[d].port,

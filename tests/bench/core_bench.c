@@ -40,6 +40,7 @@
 #include <unistd.h>
 
 #include "ta_engine.h"
+#include "ta_hot.h"
 #include "ta_perm.h"
 #include "ta_restore.h"
 #include "ta_saved.h"

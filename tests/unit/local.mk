@@ -237,6 +237,14 @@ tests_unit_test_saved_rows_LDADD = $(UNIT_HELP_LDADD)
 tests_unit_test_saved_rows_LDFLAGS = $(SAN_CFLAGS)
 TESTS += tests/unit/test_saved_rows
 
+check_PROGRAMS += tests/unit/test_metrics
+tests_unit_test_metrics_SOURCES = tests/unit/test_metrics.c
+tests_unit_test_metrics_CPPFLAGS = $(UNIT_CPPFLAGS)
+tests_unit_test_metrics_CFLAGS = $(UNIT_CFLAGS)
+tests_unit_test_metrics_LDADD = $(UNIT_HELP_LDADD)
+tests_unit_test_metrics_LDFLAGS = $(SAN_CFLAGS)
+TESTS += tests/unit/test_metrics
+
 check_PROGRAMS += tests/unit/test_restore
 tests_unit_test_restore_SOURCES = tests/unit/test_restore.c
 tests_unit_test_restore_CPPFLAGS = $(UNIT_CPPFLAGS)

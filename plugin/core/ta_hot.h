@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * Uniform traffic over a routing's tables (every host sends 1 to every
+ * other host): the busiest channel, and which destinations to move off
+ * the channels busier than a target (ta_restore.c, after a failure).
+ */
+#ifndef TA_HOT_H
+#define TA_HOT_H
+
+#include <stdint.h>
+
+#include "ta_graph.h"
+
+/*
+ * The busiest channel's load when every host sends 1 to every other
+ * host along port ([sw * g->n_dest + d]); -1 when out of memory.
+ */
+double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port);
+
+/*
+ * Marks in release[] (per destination) the host destinations whose
+ * routes along port carry most of the load above target on the busiest
+ * channels (at most TA_HOT_CHANNELS of them, busiest first): largest
+ * share first, until what they carry there covers each such channel's
+ * excess (destinations already marked count first).  Returns how many
+ * it marked, 0 when no channel is busier than target (or nothing is
+ * left to mark), -1 when out of memory.
+ */
+#define TA_HOT_CHANNELS 64u
+int64_t ta_hot_release(const struct ta_graph *g, const uint8_t *port,
+		       double target, uint8_t *release);
+
+#endif
