@@ -510,10 +510,12 @@ static int route_compared(const struct ta_graph *g,
 	}
 	if (route_fresh(g, o, log, res, &c))
 		return 0;	/* minimal change stands */
+	/* as good on permutations by more than a 100-permutation check
+	 * may err (PERM_ERRORS times se), or the same routes */
 	take = res->stats.unreachable > c.fresh.stats.unreachable ||
 	       (res->stats.unreachable == c.fresh.stats.unreachable &&
 		(c.u_keep > c.u_new * (1 + 1e-9) ||
-		 c.p_keep < c.p_new * (1 - 1e-9)));
+		 c.p_keep < c.p_new * (1 - 1e-9) + PERM_ERRORS * c.se_keep));
 	pass_lines(&c, take);
 	ta_logf(log, TA_LOG_INFO,
 		"restore: no earlier routing of this fabric is kept; minimal change against routing from scratch: busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f: %s",
