@@ -12,6 +12,10 @@ EXTRA_DIST += plugin/DESIGN.md results/README.md \
 	results/mutation.md \
 	results/quality.md \
 	results/quality/RUN.md \
+	results/quality/dragonfly/README.md \
+	results/quality/dragonfly/quality.csv \
+	results/quality/dragonfly/roots.csv \
+	results/quality/dragonfly/tables.md \
 	results/quality/joined_cut.md \
 	results/quality/spliced.txt \
 	results/quality/tp_candidate.md \

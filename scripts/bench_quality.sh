@@ -10,6 +10,8 @@
 # intra- and inter-tree on two joined fat trees), permutation bandwidth
 # (lftcheck --perm: 100 random permutations and the shifts, every
 # fabric), turns used, hops.
+# On request also dragonflies and Dragonfly+ (uniform throughput and
+# permutation bandwidth, turnadd over 4 layers beside the others).
 # Writes quality.csv, tables.md (the paper's figures as tables, and the
 # targets with their numbers) and PNG plots (gnuplot).  Installs
 # what it needs and builds into _build when no --build is given.  Not part
@@ -31,12 +33,21 @@
 #   --wirings LIST   same (ft3join), alt (ft3join-alt: the join links
 #                    from other positions, ibsim_topos/README); default
 #                    same,alt.  alt rows have join "LEVEL-alt"
+#   --dragonflies LIST  dragonflies "topogen dragonfly A H P [G]", shapes
+#                    separated by ";", e.g. "4 2 2;6 3 3 19;5 2 3"
+#                    (default none)
+#   --dfplus LIST    Dragonfly+ "topogen dfplus GROUPS LEAVES SPINES HOSTS
+#                    [GLOBAL_PER_PAIR]", shapes separated by ";", e.g.
+#                    "6 4 4 4;9 4 4 4 2" (default none)
 #   --quick          random N=10,20 seed 1 and joined K=4 only
 # Engines:
 #   --engines LIST   from turnadd (ours), tp (turnadd's turn_prohibition
 #                    mode, the paper's TP), updn (OpenSM's own root
 #                    choice), updn-best (best single root, below), ftree,
-#                    minhop, dfsssp, nue, lash (default: all)
+#                    minhop, dfsssp, nue, lash, turnadd-vls4 (turnadd
+#                    with vls 4, below) (default: all; turnadd-vls4
+#                    runs on random nets and joined trees only when
+#                    --engines names it)
 #   --updn-roots N   updn-best tries N switches spread evenly over the
 #                    netfile's order as root (default 20; 0 = every
 #                    switch).  Best: highest uniform throughput (random
@@ -63,13 +74,15 @@
 #                    gains a line for each row taken
 #   -v, --verbose    log the fabric steps to stderr
 #
-# quality.csv: one row per fabric and engine: family (random|joined),
-# fabric, size (N switches, or K), seed, join, switches, hosts, engine,
+# quality.csv: one row per fabric and engine: family
+# (random|joined|dragonfly|dfplus), fabric, size (N switches, K, or the
+# shape's numbers joined by "-"), seed, join, switches, hosts, engine,
 # status (ok; fallback: OpenSM's tables came from another engine, named
 # in routed_by; failed: no tables, see note), routed_by, vls (virtual
-# lanes the engine said it needs; 1 for single-VL engines),
-# unreachable_host_pairs, unreachable_host_to_switch, cdg (acyclic or
-# CYCLE on one VL), throughput (uniform), intra, inter, join_links,
+# lanes the engine said it needs; 1 for single-VL engines; turnadd-vls4:
+# the distinct SLs its routes use), unreachable_host_pairs,
+# unreachable_host_to_switch, cdg (acyclic or CYCLE on one VL;
+# turnadd-vls4: every SL's CDG, lftcheck --sl), throughput (uniform), intra, inter, join_links,
 # prohibited_fraction (turns no route takes), mean_sw_hops, max_sw_hops,
 # root (updn-best), roots_tried, up_s (opensm start to SUBNET UP), wall_s,
 # note, perm (mean permutation bandwidth), perm_worst (lowest mean of one
@@ -114,6 +127,15 @@
 # | minhop | minhop | reference, not deadlock-free |
 # | dfsssp, lash | dfsssp, lash | several VLs: `vls` = "Virtual Lanes needed" / "Lanes needed" from OpenSM's log |
 # | nue | nue | `nue_include_switches TRUE`: routes to switch LIDs under its deadlock rule too (lftcheck's CDG counts them; without it nue's tables have cycles through switch-LID routes); 1 VL (OpenSM's default `nue_max_num_vls 1`) |
+# | turnadd-vls4 | turnadd | `vls 4` in turnadd.conf (routes over up to 4 layers, layer i on SL i), OpenSM with `qos TRUE` (SL i to VL i) and dump files on; `lftcheck --sl opensm-turnadd-sl.dump` checks every SL's CDG; `vls` = distinct SLs of the dump; same traffic as turnadd |
+#
+# Dragonflies (`--dragonflies`, `topogen dragonfly A H P [G]`, rows
+# `dragonfly-A-H-P[-G]`) and Dragonfly+ (`--dfplus`, `topogen dfplus G L S
+# H [N]`, rows `dfplus-G-L-S-H[-N]`) are judged as random nets (`lftcheck
+# -t --perm`, uniform traffic); updn-best's best root is the one with the
+# highest uniform throughput; ftree does not run on them.  tables.md has
+# one table per family: uniform throughput, permutation bandwidth, CDG
+# verdict and VLs of every engine on every shape.
 #
 # updn-best keeps one ibsim per fabric (LIDs and topology stay) and
 # restarts OpenSM for every root.  A SIGHUP resweep is not used on
@@ -180,11 +202,11 @@ top=$(cd "$here/.." && pwd)
 # shellcheck source-path=SCRIPTDIR source=quality_report.sh
 . "$here/quality_report.sh"
 
-all_engines=turnadd,tp,updn,updn-best,ftree,minhop,dfsssp,nue,lash
+all_engines=turnadd,tp,updn,updn-best,ftree,minhop,dfsssp,nue,lash,turnadd-vls4
 sizes=10,20,30,40,50,60,70,80,90,100 seeds=3 ks=4,8,16
 joins=top,middle,bottom wirings=same,alt engines=$all_engines updn_roots=20
 build='' topogen='' timeout_s=600 out='' to_results=0 keep=0 report_dir=''
-splice=''
+splice='' dragonflies='' dfplus='' engines_named=0
 while (($#)); do
 	case $1 in
 	--sizes) sizes=${2:?}; shift ;;
@@ -192,8 +214,10 @@ while (($#)); do
 	--ks) ks=${2:?}; shift ;;
 	--joins) joins=${2:?}; shift ;;
 	--wirings) wirings=${2:?}; shift ;;
+	--dragonflies) dragonflies=${2:?}; shift ;;
+	--dfplus) dfplus=${2:?}; shift ;;
 	--quick) sizes=10,20 seeds=1 ks=4 ;;
-	--engines) engines=${2:?}; shift ;;
+	--engines) engines=${2:?} engines_named=1; shift ;;
 	--updn-roots) updn_roots=${2:?}; shift ;;
 	--build) build=${2:?}; shift ;;
 	--topogen) topogen=${2:?}; shift ;;
@@ -260,7 +284,39 @@ splice_rows() {
 		"$(($(wc -l <"$new") - 1))" "$new" "$base" >&2
 }
 
+# shapes_of NAME VALUE: VALUE split at ";" into array NAME, each shape's
+# numbers joined by "-" ("none" or "" gives an empty list)
+shapes_of() {
+	local -n shapes=$1
+	local one words nums
+	shapes=()
+	[[ -z $2 || $2 == none ]] && return 0
+	IFS=';' read -r -a words <<<"$2"
+	for one in "${words[@]}"; do
+		read -r -a nums <<<"$one"
+		((${#nums[@]} >= 3 && ${#nums[@]} <= 5)) ||
+			bad "bad shape '$one' in '$2'"
+		[[ ${nums[*]} =~ ^[1-9][0-9]*( [1-9][0-9]*)*$ ]] ||
+			bad "bad shape '$one' in '$2'"
+		shapes+=("$(
+			IFS=-
+			echo "${nums[*]}"
+		)")
+	done
+}
+
+# skip_engine FAMILY ENGINE: true if ENGINE does not run on FAMILY
+skip_engine() {
+	[[ $2 == ftree && $1 != joined ]] && return 0
+	[[ $2 == turnadd-vls4 && ($1 == random || $1 == joined) ]] &&
+		((!engines_named)) && return 0
+	return 1
+}
+
 size_list=() k_list=() join_list=() engine_list=() seed_list=() wiring_list=()
+dfly_list=() dfp_list=()
+shapes_of dfly_list "$dragonflies"
+shapes_of dfp_list "$dfplus"
 list_of size_list "$sizes" '^[1-9][0-9]*$'
 list_of k_list "$ks" '^(4|8|16|32|64)$'
 list_of join_list "$joins" '^(top|middle|bottom)$'
@@ -333,6 +389,12 @@ for n in "${size_list[@]}"; do
 		fabrics+=("random $n $s -")
 	done
 done
+for shape in ${dfly_list[@]+"${dfly_list[@]}"}; do
+	fabrics+=("dragonfly $shape - -")
+done
+for shape in ${dfp_list[@]+"${dfp_list[@]}"}; do
+	fabrics+=("dfplus $shape - -")
+done
 for k in "${k_list[@]}"; do
 	for w in "${wiring_list[@]}"; do
 		for j in "${join_list[@]}"; do
@@ -347,7 +409,7 @@ runs_total=0
 for f in "${fabrics[@]}"; do
 	for e in "${engine_list[@]}"; do
 		# ftree only where there are fat trees
-		[[ $e == ftree && $f == random* ]] && continue
+		skip_engine "${f%% *}" "$e" && continue
 		runs_total=$((runs_total + 1))
 	done
 done
@@ -362,6 +424,13 @@ for f in "${fabrics[@]}"; do
 		net=$out/nets/$fabric.net
 		"$topogen" random "$size" 10 10 "$seed" >"$net"
 		traffic='' check_opts=(-t --perm)
+	elif [[ $family == dragonfly || $family == dfplus ]]; then
+		fabric=$family-$size
+		net=$out/nets/$fabric.net
+		# shellcheck disable=SC2046 # the shape's numbers
+		"$topogen" "$family" $(tr - ' ' <<<"$size") >"$net" ||
+			fab_die "topogen $family ${size//-/ } failed"
+		traffic='' check_opts=(-t --perm)
 	else
 		fabric=join-$join-k$size
 		net=$out/nets/$fabric.net
@@ -375,7 +444,7 @@ for f in "${fabrics[@]}"; do
 	fi
 	pick_roots "$net"
 	for e in "${engine_list[@]}"; do
-		[[ $e == ftree && $family == random ]] && continue
+		skip_engine "$family" "$e" && continue
 		run_engine "$e"
 	done
 	if ((!keep)); then

@@ -43,6 +43,15 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 			pf[k] += $c["prohibited_fraction"]; hop[k] += $c["mean_sw_hops"]
 			if (("perm" in c) && num($c["perm"])) { rpn[k]++; rps[k] += $c["perm"] }
 		} else if (!(k in rwhy)) rwhy[k] = st
+	} else if (fam == "dragonfly" || fam == "dfplus") {
+		f = $c["fabric"]
+		if (!(fam in fseen)) { fseen[fam] = 1; fams[++nfam] = fam }
+		if (!((fam, f) in ffseen)) { ffseen[fam, f] = 1; ff[fam, ++nff[fam]] = f }
+		k = f SUBSEP e
+		dst[k] = st; dthr[k] = $c["throughput"]; dcdg[k] = $c["cdg"]
+		dvls[k] = $c["vls"]; dunr[k] = $c["unreachable_host_pairs"]
+		dperm[k] = ("perm" in c) ? $c["perm"] : "-"
+		dsw[f] = $c["switches"]; dh[f] = $c["hosts"]
 	} else {
 		kk = $c["size"]; j = $c["join"]
 		if (!(kk in kseen)) { kseen[kk] = 1; ks[++nk] = kk }
@@ -184,6 +193,30 @@ END {
 		print ""
 		ktable(1)
 	}
+	for (a = 1; a <= nfam; a++) {
+		fam = fams[a]
+		print ""
+		if (fam == "dragonfly")
+			print "## Dragonflies (`topogen dragonfly A H P [G]`): uniform throughput, permutation bandwidth, CDG, VLs"
+		else
+			print "## Dragonfly+ (`topogen dfplus GROUPS LEAVES SPINES HOSTS [GLOBAL_PER_PAIR]`): uniform throughput, permutation bandwidth, CDG, VLs"
+		print ""
+		print "uniform: throughput when every host sends 1.0 to every host; perm: mean permutation bandwidth (lftcheck --perm); cdg: on ONE VL, for turnadd-vls4 every SL's CDG (lftcheck --sl); VLs: those the engine said it needs (dfsssp, lash), the SLs turnadd-vls4's routes use, 1 for the others."
+		print ""
+		print "| fabric | switches | hosts | engine | uniform | perm | cdg | VLs |"
+		print "| --- | --- | --- | --- | --- | --- | --- | --- |"
+		for (i = 1; i <= nff[fam]; i++) {
+			f = ff[fam, i]
+			for (j = 1; j <= ne; j++) {
+				k = f SUBSEP eng[j]
+				if (!(k in dst)) continue
+				if (dst[k] != "ok") u = dst[k]
+				else if (dunr[k] != 0) u = dunr[k] " pairs unreachable"
+				else u = dthr[k]
+				printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", f, dsw[f], dh[f], eng[j], u, (dst[k] == "ok" ? dperm[k] : "-"), (dst[k] == "ok" ? dcdg[k] : "-"), dvls[k]
+			}
+		}
+	}
 	print ""
 	print "## Reachability, deadlock freedom, virtual lanes (all fabrics)"
 	print ""
@@ -191,6 +224,7 @@ END {
 	print "(routes from every switch with hosts to every host and switch LID)."
 	print "Engines that need several VLs (dfsssp, lash) spread routes over VLs,"
 	print "so a cycle on one VL is expected for them: \"needs N VLs\"."
+	print "turnadd-vls4's cdg is every SL's (lftcheck --sl), its VLs the SLs it uses."
 	print ""
 	print "| engine | runs | ok | fallback | failed | all reachable | CDG acyclic on 1 VL | VLs needed |"
 	print "| --- | --- | --- | --- | --- | --- | --- | --- |"
@@ -225,7 +259,7 @@ NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 			rs[n, e] += $c["throughput"]; rn[n, e]++
 			if (("perm" in c) && num($c["perm"])) { ps[n, e] += $c["perm"]; pn[n, e]++ }
 		}
-	} else {
+	} else if (fam == "joined") {
 		k = $c["size"]; j = $c["join"]
 		if (!((k, j) in fab)) { fab[k, j] = 1; fl[++nf] = k SUBSEP j }
 		if (st == "ok" && $c["unreachable_host_pairs"] == 0) {
@@ -301,7 +335,7 @@ END {
 		if (!num(a) || a + 0 < t - 1e-9) ok = 0
 	}
 	if (any) printf "| joined: turnadd inter >= tp inter at every join and size |%s | %s |\n", s, verdict(ok)
-	else printf "| joined: turnadd inter >= tp inter at every join and size | no tp results | NOT met (not measured) |\n"
+	else if (nf) printf "| joined: turnadd inter >= tp inter at every join and size | no tp results | NOT met (not measured) |\n"
 	ok = 1; s = ""; any = 0
 	for (q = 1; q <= nf; q++) {
 		split(fl[q], p, SUBSEP)

@@ -57,6 +57,26 @@ vls_needed() {
 	printf '%s\n' "${n:--}"
 }
 
+# sls_used: the distinct SLs of turnadd's SL dump ("-" without one).
+sls_used() {
+	local dump=$FAB_DIR/dump/opensm-turnadd-sl.dump
+	if [[ -s $dump ]]; then
+		awk '{ print $3 }' "$dump" | sort -u | wc -l
+	else
+		echo -
+	fi
+}
+
+# sl_verdict FILE: lftcheck --sl prints one cdg= per SL, then the
+# verdict over all SLs; that verdict goes first, where val finds it.
+sl_verdict() {
+	local v
+	v=$(grep -oE '(^| )cdg=[^ ]+' "$1" | tail -n 1) || true
+	v=${v# }
+	printf '%s\n' "${v:-cdg=-}" | cat - "$1" >"$1.sl"
+	mv -- "$1.sl" "$1"
+}
+
 # lftcheck with the options of the fabric family into FILE; its status
 # (1: unreachable or cycle) is part of the result, not an error.
 evaluate() {
@@ -151,12 +171,17 @@ one_run() (
 	trap 'save_run; fab_cleanup' EXIT
 	fab_start_ibsim "$net"
 	case $engine in
-	turnadd | tp)
+	turnadd | tp | turnadd-vls4)
 		osm_engine=turnadd
 		ta_conf=$rdir/turnadd.conf
 		: >"$ta_conf"
 		if [[ $engine == tp ]]; then
 			echo 'mode turn_prohibition' >>"$ta_conf"
+		fi
+		if [[ $engine == turnadd-vls4 ]]; then
+			# SL i to VL i, and the dump files (opensm-turnadd-sl.dump)
+			echo 'vls 4' >>"$ta_conf"
+			conf+=('qos TRUE' 'log_flags 0x43')
 		fi
 		if [[ -n $traffic ]]; then
 			echo "traffic_file $traffic" >>"$ta_conf"
@@ -176,7 +201,13 @@ one_run() (
 	fab_wait_subnet_up "$timeout_s"
 	up_s=$(fab_elapsed)
 	fab_read_back "$lftread" "$timeout_s"
+	if [[ $engine == turnadd-vls4 ]]; then
+		check_opts+=(--sl "$FAB_DIR/dump/opensm-turnadd-sl.dump")
+	fi
 	evaluate "$rdir/result"
+	if [[ $engine == turnadd-vls4 ]]; then
+		sl_verdict "$rdir/result"
+	fi
 	if ((keep)); then
 		cp "$FAB_DIR/topology.txt" "$FAB_DIR/lfts.txt" "$rdir/"
 	fi
@@ -187,7 +218,11 @@ one_run() (
 	fi
 	{
 		echo "routed_by=$(routed_by)"
-		echo "vls=$(vls_needed "$osm_engine")"
+		if [[ $engine == turnadd-vls4 ]]; then
+			echo "vls=$(sls_used)"
+		else
+			echo "vls=$(vls_needed "$osm_engine")"
+		fi
 		echo "up_s=$up_s"
 	} >>"$rdir/result"
 )
@@ -262,7 +297,7 @@ run_engine() {
 
 engine_osm_name() {
 	case $1 in
-	tp) echo turnadd ;;
+	tp | turnadd-vls4) echo turnadd ;;
 	updn-best) echo updn ;;
 	*) echo "$1" ;;
 	esac

@@ -152,6 +152,11 @@ struct ta_stats {
 				 * (ta_layers.h) */
 	uint32_t dests_layer0;	/* ... destinations routed on layer 0
 				 * only (a switch stranded otherwise) */
+	unsigned layers_taken;	/* vls > 1: the layers the routes taken
+				 * may use (vls, fewer where those are not
+				 * kept, 1: every path on layer 0); 0 if
+				 * not routed over layers (vls 1, a
+				 * reinstated routing) */
 	double seconds;
 };
 

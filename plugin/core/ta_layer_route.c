@@ -9,7 +9,12 @@
  * layered routes are kept only where neither the busiest channel (under
  * the routing's traffic) nor permutation bandwidth is more than SLACK
  * worse than with the one-layer routes and the product of the two
- * throughputs is no lower; else every path stays on layer 0.
+ * throughputs is no lower.  Where the routes over N layers are not
+ * kept, those over N - 1, ..., 2 layers are tried in turn, each exactly
+ * as option vls of that many layers routes them (the first n layers'
+ * turns of the N layers' decisions are the n layers' decisions), so
+ * vls N ends on the routes of vls N - 1 where its own are not kept;
+ * where none is kept, every path stays on layer 0.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +41,8 @@ struct layer_run {
 	struct route_job *j;
 	struct ta_result *res;
 	struct ta_intree t;
-	uint8_t *turn_layers;	/* per turn slot */
+	uint8_t *turn_layers;	/* per turn slot: the layers tried */
+	uint8_t *decided;	/* per turn slot: all vls layers' decisions */
 	double *load;		/* per channel: the layered routes' flow */
 	double *tmp;		/* per channel, zero between uses */
 	uint32_t *same;		/* struct ta_choice's same */
@@ -272,6 +278,7 @@ static void run_free(struct layer_run *r)
 	free(r->t.layer_mask);
 	ta_intree_free(&r->t);
 	free(r->turn_layers);
+	free(r->decided);
 	free(r->load);
 	free(r->tmp);
 	free(r->same);
@@ -292,59 +299,108 @@ static int run_init(struct layer_run *r, struct route_job *j,
 		return -1;
 	r->t.layer_mask = malloc(g->n_sw + 1);
 	r->turn_layers = malloc((size_t)g->n_turn_slots + 1);
+	r->decided = malloc((size_t)g->n_turn_slots + 1);
 	r->load = calloc(n_ch, sizeof(*r->load));
 	r->tmp = calloc(n_ch, sizeof(*r->tmp));
 	r->same = calloc(n_ch, sizeof(*r->same));
 	r->col = malloc(g->n_sw + 1);
 	r->used = calloc(g->n_dest + 1, 1);
-	if (!r->t.layer_mask || !r->turn_layers || !r->load || !r->tmp ||
-	    !r->same || !r->col || !r->used)
+	if (!r->t.layer_mask || !r->turn_layers || !r->decided || !r->load ||
+	    !r->tmp || !r->same || !r->col || !r->used)
 		return -1;
 	r->t.turn_layers = r->turn_layers;
-	r->t.all_layers = (uint8_t)((1u << j->o->vls) - 1);
 	return 0;
 }
 
-/* layered routes and layers into res, kept where they do no worse */
+/*
+ * Routes over the first n layers into res (from a clean state: the
+ * same routes as option vls n gives); 1 if they are kept against the
+ * one-layer routes' busiest channel b0 and permutation bandwidth p0,
+ * 0 if not, -1 when out of memory.
+ */
+static int try_layers(struct layer_run *r, const uint8_t *port0, unsigned n,
+		      double b0, double p0)
+{
+	struct route_job *j = r->j;
+	struct ta_result *res = r->res;
+	const struct ta_graph *g = j->g;
+	size_t n_ch = 2 * (size_t)g->n_links + 1, n_paths;
+	uint8_t mask = (uint8_t)((1u << n) - 1);
+	unsigned pass;
+	double b1, p1;
+	uint32_t k;
+	int keep;
+
+	n_paths = (size_t)g->n_sw * g->n_dest;
+	for (k = 0; k < g->n_turn_slots; k++)
+		r->turn_layers[k] = r->decided[k] & mask;
+	r->t.all_layers = mask;
+	memset(r->load, 0, n_ch * sizeof(*r->load));
+	memset(r->used, 0, g->n_dest);
+	r->fallback = 0;
+	memcpy(res->port, port0, n_paths);
+	memset(res->layer, 0, n_paths);
+	first_pass(r, port0);
+	for (pass = 0; !(j->prior && j->prior->home_port) && pass < BAL_PASSES;
+	     pass++)
+		again_pass(r, port0);
+	b1 = busiest(r, res->port);
+	p1 = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS, 1);
+	if (p1 < 0)
+		return -1;
+	keep = b1 <= b0 * (1 + SLACK) && p1 >= p0 * (1 - SLACK) &&
+	       b0 * p1 >= b1 * p0 * (1 - 1e-9);
+	ta_logf(j->log, TA_LOG_INFO,
+		"vls %u: routes over %u layers: busiest channel %.1f against %.1f on one layer, permutation bandwidth %.4f against %.4f, %u destinations on layer 0 alone (a switch stranded over the layers): %s",
+		j->o->vls, n, b1, b0, p1, p0, r->fallback,
+		keep ? "layered routes taken" :
+		n > 2 ? "not taken (a metric more than 3 % worse or a lower product), fewer layers tried" :
+			"one-layer routes kept, every path on layer 0");
+	return keep;
+}
+
+/*
+ * Layered routes and layers into res: those over the most layers (vls,
+ * then fewer) that do no worse than the one-layer routes port0.
+ */
 static int route_layered(struct layer_run *r, uint8_t *port0)
 {
 	struct route_job *j = r->j;
 	struct ta_result *res = r->res;
 	const struct ta_graph *g = j->g;
 	size_t n = (size_t)g->n_sw * g->n_dest;
-	double *own, b0, b1, p0, p1;
+	double *own, b0, p0;
 	const double *w = weights(r, &own);
-	unsigned pass;
-	int keep;
+	unsigned layers;
+	int keep = 0;
 
 	if (!w || ta_layers_decide(g, res->turn_state ? res->turn_state :
 				   j->cdg.state, w,
 				   j->prior ? j->prior->turn_layers : NULL,
-				   j->o->vls, r->turn_layers,
+				   j->o->vls, r->decided,
 				   &res->stats.cycle_check_visits)) {
 		free(own);
 		return -1;
 	}
 	free(own);
-	first_pass(r, port0);
-	for (pass = 0; !(j->prior && j->prior->home_port) && pass < BAL_PASSES;
-	     pass++)
-		again_pass(r, port0);
 	b0 = busiest(r, port0);
-	b1 = busiest(r, res->port);
 	p0 = ta_perm_bandwidth(g, port0, PERM_RANDOM, PERM_SHIFTS, 1);
-	p1 = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS, 1);
-	if (p0 < 0 || p1 < 0)
+	if (p0 < 0)
 		return -1;
-	keep = b1 <= b0 * (1 + SLACK) && p1 >= p0 * (1 - SLACK) &&
-	       b0 * p1 >= b1 * p0 * (1 - 1e-9);
-	ta_logf(j->log, TA_LOG_INFO,
-		"vls %u: routes over %u layers: busiest channel %.1f against %.1f on one layer, permutation bandwidth %.4f against %.4f, %u destinations on layer 0 alone (a switch stranded over the layers): %s",
-		j->o->vls, j->o->vls, b1, b0, p1, p0, r->fallback,
-		keep ? "layered routes taken" :
-		       "one-layer routes kept, every path on layer 0");
+	for (layers = j->o->vls; layers >= 2; layers--) {
+		keep = try_layers(r, port0, layers, b0, p0);
+		if (keep < 0)
+			return -1;
+		if (keep)
+			break;
+	}
 	res->stats.layers_used = keep;
+	res->stats.layers_taken = keep ? layers : 1;
 	res->stats.dests_layer0 = r->fallback;
+	ta_logf(j->log, TA_LOG_INFO,
+		keep ? "vls %u: %u layers taken: the most layers whose routes are within 3 %% of the one-layer routes' busiest channel and permutation bandwidth, with no lower product" :
+		       "vls %u: %u layer taken: no routes over 2 or more layers within 3 %% of the one-layer routes' busiest channel and permutation bandwidth with no lower product",
+		j->o->vls, res->stats.layers_taken);
 	if (!keep) {
 		memcpy(res->port, port0, n);
 		memset(res->layer, 0, n);
@@ -367,6 +423,7 @@ int route_layers(struct route_job *j, struct ta_result *res)
 	res->layer = calloc(n + 1, 1);
 	if (!res->layer)
 		return -1;
+	res->stats.layers_taken = 1;
 	if (!(j->bal_unit > 0) || j->o->mode == TA_MODE_NONE_PROHIBITED ||
 	    j->no_escape) {
 		ta_logf(j->log, TA_LOG_INFO,

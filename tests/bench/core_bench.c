@@ -29,7 +29,7 @@
  * are gone (as OpenSM does; without it the hosts after the gone ones
  * move down); -V N routes over N layers (option vls, ta_layers.h): the
  * hash then covers each path's layer too, and -Q adds a line with the
- * paths per layer; -F sets failure_routes minimal (the resweep's
+ * layers the routes taken may use and the paths per layer; -F sets failure_routes minimal (the resweep's
  * minimal change stands, with its log lines).  Not a test: numbers for
  * scripts/bench_speed.sh.
  */
@@ -266,8 +266,8 @@ static void print_layers(const char *phase, const struct ta_result *r)
 	for (k = 0; k < n; k++)
 		if (r->port[k] != TA_NO_PORT)
 			cnt[r->layer[k] & 7u]++;
-	printf("%s: layers_taken=%d paths_per_layer=", phase,
-	       r->stats.layers_used);
+	printf("%s: layers_taken=%u paths_per_layer=", phase,
+	       r->stats.layers_taken);
 	for (i = 0; i < vls; i++)
 		printf("%s%llu", i ? "," : "", cnt[i]);
 	printf("\n");

@@ -8,9 +8,16 @@
 # on opensm-turnadd-sl.dump).  OpenSM runs with qos TRUE (SL i to VL i)
 # and dump files on.  Prints a Markdown table.  Not part of make check.
 #
-#   layers_osm.sh BUILD_DIR "TOPOGEN ARGS" ["TOPOGEN ARGS" ...]
+#   layers_osm.sh BUILD_DIR [--time] "TOPOGEN ARGS" ["TOPOGEN ARGS" ...]
 #
 # e.g. layers_osm.sh _build "dragonfly 6 3 3 19" "random 60 10 10 1"
+#
+# --time: the routing step's seconds instead, as scripts/bench_speed.sh
+# measures it (route_s: OpenSM's log from "STARTING SWITCH TABLE CONFIG"
+# to "tables configured on all switches"; osm_state_mgr.c and
+# osm_ucast_mgr.c log at VERBOSE, the rest at OpenSM's default level, so
+# no dump files, and no read-back), with turnadd's own graph + routing
+# seconds and the layers it took (its log), dfsssp's VLs.
 set -euo pipefail
 
 build=$(cd "${1:?usage: layers_osm.sh BUILD_DIR \"TOPOGEN ARGS\"...}" && pwd)
@@ -27,10 +34,64 @@ val() {
 	grep -oE "(^| )$1=[^ ]+" "$2" | head -n 1 | sed 's/.*=//'
 }
 
+# route_s LOG: "route_s self_s" of the last routing step in OpenSM's log
+# ("-" where none), as bench_speed.sh's parse_window
+route_s() {
+	awk '
+		BEGIN {
+			split("Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec", m, " ")
+			for (i = 1; i <= 12; i++) mon[m[i]] = i
+			r = self = "-"
+		}
+		$1 in mon && $4 ~ /^[0-9]+$/ && $5 ~ /^\[/ {
+			split($3, hms, ":")
+			cur = ((mon[$1] * 31 + $2) * 24 + hms[1]) * 3600 + \
+				hms[2] * 60 + hms[3] + $4 / 1e6
+		}
+		/STARTING SWITCH TABLE CONFIG/ { box = cur }
+		/ tables configured on all switches/ && box != "" {
+			r = sprintf("%.3f", cur - box)
+		}
+		/turnadd: routes: .* graph [0-9.]+ s, routing [0-9.]+ s/ {
+			s = $0; sub(/.* graph /, "", s); g = s + 0
+			sub(/.*, routing /, "", s); self = sprintf("%.3f", g + s)
+		}
+		END { print r, self }' "$1"
+}
+
+# timed ENGINE VLS NET: prints a row of the --time table
+timed() (
+	local engine=$1 vls=$2 net=$3 log times layers
+	printf 'vls %s\n' "$vls" >"$tmp/turnadd.conf"
+	# shellcheck disable=SC2030 # each run's subshell has its own
+	export TURNADD_CONFIG=$tmp/turnadd.conf
+	fab_init
+	printf 'osm_state_mgr.c 0x07\nosm_ucast_mgr.c 0x07\n' \
+		>"$FAB_DIR/per-module-logging.conf"
+	fab_start_ibsim "$net"
+	fab_start_opensm "$engine" "$build/plugin/.libs" 'qos TRUE' \
+		"per_module_logging_file $FAB_DIR/per-module-logging.conf"
+	fab_wait_subnet_up 900
+	fab_engine_used "$engine" || fab_die "$engine: OpenSM fell back"
+	log=$FAB_DIR/opensm.log
+	times=$(route_s "$log")
+	if [[ $engine == turnadd ]]; then
+		layers=$(grep -oE 'vls [0-9]+: [0-9]+ layers? taken' "$log" |
+			tail -n 1 | grep -oE '[0-9]+ layers? taken' || echo '1 layer')
+	else
+		layers="$(grep -oE 'Virtual Lanes needed: [0-9]+' "$log" |
+			tail -n 1 | grep -oE '[0-9]+$' || echo -) VLs"
+	fi
+	printf '| %s | %s | %s | %s | %s |\n' "$label" \
+		"$engine${vls:+ vls $vls}" "${times% *}" "${times#* }" \
+		"${layers% taken}"
+)
+
 # one ENGINE VLS NET: prints a table row
 one() (
 	local engine=$1 vls=$2 net=$3 out=$tmp/check.txt sl=() sls cdg
 	printf 'vls %s\n' "$vls" >"$tmp/turnadd.conf"
+	# shellcheck disable=SC2031 # each run's subshell has its own
 	export TURNADD_CONFIG=$tmp/turnadd.conf
 	fab_init
 	fab_start_ibsim "$net"
@@ -58,14 +119,26 @@ one() (
 		"$(val unreachable_host_pairs "$out")"
 )
 
-echo '| fabric | engine | uniform | perm | SLs used | CDG per SL | unreachable pairs |'
-echo '|---|---|---|---|---|---|---|'
+time_only=0
+if [[ ${1:-} == --time ]]; then
+	time_only=1
+	shift
+fi
+if ((time_only)); then
+	echo "| fabric | engine | routing s | turnadd's own s | layers / VLs |"
+	echo '|---|---|---|---|---|'
+else
+	echo '| fabric | engine | uniform | perm | SLs used | CDG per SL | unreachable pairs |'
+	echo '|---|---|---|---|---|---|---|'
+fi
 for spec in "$@"; do
 	# shellcheck disable=SC2086 # spec: the generator's arguments
 	"$build/ibsim_topos/topogen" $spec >"$tmp/net"
 	label=$spec
+	run=one
+	((!time_only)) || run=timed
 	for v in 1 2 3 4; do
-		one turnadd "$v" "$tmp/net"
+		$run turnadd "$v" "$tmp/net"
 	done
-	one dfsssp '' "$tmp/net"
+	$run dfsssp '' "$tmp/net"
 done

@@ -4,8 +4,9 @@
 # layers_table.sh: the routing core's routes over 1 to 4 layers (option
 # vls, plugin/DESIGN.md "Layers") on dragonflies, random nets, a torus,
 # HyperX and a fat tree: per fabric and N the busiest channel under
-# uniform traffic, permutation bandwidth (core_bench -Q), whether the
-# layered routes were taken and the paths per layer.
+# uniform traffic, permutation bandwidth (core_bench -Q), the layers
+# the routes taken may use (1: every path on layer 0) and the paths per
+# layer.
 #
 #   layers_table.sh BUILD_DIR
 set -euo pipefail
@@ -21,7 +22,7 @@ while read -r fabric; do
 		peak=$(sed -n 's/^bring-up: peak=\([^ ]*\) perm=.*/\1/p' <<<"$out")
 		perm=$(sed -n 's/^bring-up: peak=.* perm=\(.*\)/\1/p' <<<"$out")
 		cpu=$(sed -n 's/^bring-up: .* cpu=\([^ ]*\) .*/\1/p' <<<"$out")
-		taken=$(sed -n 's/^bring-up: layers_taken=\([01]\) .*/\1/p' <<<"$out")
+		taken=$(sed -n 's/^bring-up: layers_taken=\([0-9]*\) .*/\1/p' <<<"$out")
 		paths=$(sed -n 's/^bring-up: .*paths_per_layer=\(.*\)/\1/p' <<<"$out")
 		echo "| $fabric | $n | $peak | $perm | ${taken:--} | ${paths:--} | $cpu |"
 	done
@@ -30,6 +31,7 @@ dragonfly 6 3 3 19
 dragonfly 4 2 2
 dragonfly 8 4 4
 dragonfly 5 2 3
+dragonfly 6 2 3
 random 60 10 10 1
 random 80 12 8 2
 torus 6 6 2

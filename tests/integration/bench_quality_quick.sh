@@ -7,7 +7,10 @@
 # throughput lftcheck -t computes again here from the kept topology and
 # LFTs (so a figure the script made up or took from the wrong run fails);
 # updn-best must have tried 3 roots and kept the best of roots.csv, and
-# --report must give the same tables again from the CSV alone.
+# --report must give the same tables again from the CSV alone.  Then the
+# smallest dragonfly with turnadd-vls4 (vls 4, qos TRUE): routed by
+# turnadd, every SL's CDG acyclic (lftcheck --sl), more than one SL
+# used, and the dragonfly table in tables.md.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"
@@ -80,4 +83,26 @@ cmp "$out/tables.md" "$TEST_TMP/tables.md" || fail "--report differs"
 if command -v gnuplot >/dev/null 2>&1; then
 	[[ -s $out/fig21.png ]] || fail "no fig21.png"
 fi
+
+out=$TEST_TMP/df
+bash "$top_srcdir/scripts/bench_quality.sh" --build "$top_builddir" \
+	--sizes none --ks none --dragonflies "4 2 2" --engines turnadd-vls4 \
+	--out "$out" >"$TEST_TMP/log" 2>&1 || {
+	status=$?
+	cat "$TEST_TMP/log" >&2
+	fail "bench_quality.sh --dragonflies exited $status"
+}
+cat "$TEST_TMP/log"
+csv=$out/quality.csv
+e=turnadd-vls4
+[[ $(field "$e" fabric) == dragonfly-4-2-2 ]] || fail "$e: no row"
+[[ $(field "$e" family) == dragonfly ]] || fail "$e: family $(field "$e" family)"
+[[ $(field "$e" status) == ok && $(field "$e" routed_by) == turnadd ]] ||
+	fail "$e: status $(field "$e" status), routed by $(field "$e" routed_by)"
+[[ $(field "$e" unreachable_host_pairs) == 0 ]] || fail "$e: unreachable pairs"
+[[ $(field "$e" cdg) == acyclic ]] || fail "$e: an SL's CDG has a cycle"
+grep -q '^sl=1 .*cdg=acyclic' "$out/runs/dragonfly-4-2-2-$e/result" ||
+	fail "$e: lftcheck checked no CDG of SL 1"
+(($(field "$e" vls) > 1)) || fail "$e: $(field "$e" vls) SL used"
+expect_line "$out/tables.md" '^\| dragonfly-4-2-2 \| 36 \| 72 \| turnadd-vls4 \| 0\.[0-9]+ \| 0\.[0-9]+ \| acyclic \| [2-4] \|$'
 echo "$test_name: PASS"

@@ -12,7 +12,9 @@
  * layers as its prior keeps every path's layer where its port stays.
  * The routing memory (ta_saved.h) gives the next routing every path's
  * layer and every turn's layers as they were, and that routing keeps
- * them.
+ * them.  More layers never route worse: on a dragonfly whose routes
+ * over 3 layers are not kept, vls 3 and 4 route exactly as vls 2, and
+ * the busiest channel never grows with vls.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -33,6 +35,8 @@ static struct ta_graph *make(const char *kind)
 
 	if (!strcmp(kind, "dragonfly"))
 		r = topo_dragonfly(&t, 4, 2, 2, 0);
+	else if (!strcmp(kind, "dragonfly-623"))
+		r = topo_dragonfly(&t, 6, 2, 3, 0);
 	else if (!strcmp(kind, "dragonfly-big"))
 		r = topo_dragonfly(&t, 6, 3, 3, 7);
 	else if (!strcmp(kind, "random"))
@@ -329,6 +333,87 @@ START_TEST(memory_carries_layers)
 }
 END_TEST
 
+/* the busiest inter-switch channel when every host sends 1 to every host */
+static double busiest(const struct ta_graph *g, const struct ta_result *r)
+{
+	double *load = calloc(2 * (size_t)g->n_links + 1, sizeof(*load));
+	uint32_t *hosts = calloc(g->n_sw + 1, sizeof(*hosts));
+	double top = 0;
+	uint32_t s, d, c;
+
+	ck_assert(load && hosts);
+	for (d = 0; d < g->n_dest; d++)
+		hosts[g->dest[d].sw] += g->dest[d].is_host;
+	for (d = 0; d < g->n_dest; d++) {
+		if (!g->dest[d].is_host)
+			continue;
+		for (s = 0; s < g->n_sw; s++) {
+			uint32_t at = s;
+
+			while (hosts[s] && at != g->dest[d].sw) {
+				uint8_t p = ta_result_port(r, at, d);
+
+				c = ta_graph_out_chan(g, at,
+						      ta_graph_end_of_port(g, at, p));
+				load[c] += hosts[s];
+				at = head_sw(g, c);
+			}
+		}
+	}
+	for (c = 0; c < 2 * g->n_links; c++)
+		if (load[c] > top)
+			top = load[c];
+	free(load);
+	free(hosts);
+	return top;
+}
+
+/*
+ * vls N routes no worse than vls N - 1: where the routes over N layers
+ * are not kept, those over fewer are, exactly as that vls routes them
+ * (on dragonfly 6 2 3 those over 3 and 4 layers are not kept, those over
+ * 2 are); every layer acyclic.
+ */
+START_TEST(more_layers_no_worse)
+{
+	struct ta_graph *g = make("dragonfly-623");
+	size_t n = (size_t)g->n_sw * g->n_dest, k;
+	struct ta_result r[5];
+	double top[5];
+	unsigned vls;
+
+	for (vls = 1; vls <= 4; vls++) {
+		unsigned taken;
+
+		route(g, vls, NULL, &r[vls]);
+		ck_assert_uint_eq(r[vls].stats.unreachable, 0);
+		check_layers(g, &r[vls], vls, "more layers");
+		top[vls] = busiest(g, &r[vls]);
+		if (vls == 1)
+			continue;
+		ck_assert_msg(top[vls] <= top[vls - 1],
+			      "vls %u: busiest channel %.0f, vls %u: %.0f", vls,
+			      top[vls], vls - 1, top[vls - 1]);
+		taken = r[vls].stats.layers_taken;
+		ck_assert_uint_ge(taken, 1);
+		ck_assert_uint_le(taken, vls);
+		ck_assert_int_eq(r[vls].stats.layers_used, taken > 1);
+		if (taken == vls)
+			continue;
+		ck_assert_mem_eq(r[vls].port, r[taken].port, n);
+		for (k = 0; k < n; k++)
+			ck_assert_uint_eq(r[vls].layer[k],
+					  taken > 1 ? r[taken].layer[k] : 0);
+	}
+	ck_assert_uint_eq(r[2].stats.layers_taken, 2);
+	ck_assert_uint_lt(r[3].stats.layers_taken, 3);
+	ck_assert_double_lt(top[2], top[1]);
+	for (vls = 1; vls <= 4; vls++)
+		ta_result_free(&r[vls]);
+	ta_graph_free(g);
+}
+END_TEST
+
 static Suite *layers_suite(void)
 {
 	Suite *s = suite_create("layers");
@@ -342,6 +427,7 @@ static Suite *layers_suite(void)
 	tcase_add_test(tc, one_layer_plain);
 	tcase_add_test(tc, resweep_keeps_layers);
 	tcase_add_test(tc, memory_carries_layers);
+	tcase_add_test(tc, more_layers_no_worse);
 	suite_add_tcase(s, tc);
 	return s;
 }
