@@ -117,3 +117,51 @@ int ta_layers_cyclic(const struct ta_graph *g, const uint8_t *turn_layers,
 	ta_cdg_free(&c);
 	return r;
 }
+
+/* the layers that allow every turn of the route from s to d, 0 if the
+ * route breaks off */
+static uint8_t route_mask(const struct ta_graph *g, const uint8_t *port,
+			  const uint8_t *turn_layers, uint32_t s, uint32_t d)
+{
+	uint8_t mask = 0xff;
+	uint32_t in = UINT32_MAX, hops;
+
+	for (hops = 0; s != g->dest[d].sw; hops++) {
+		uint32_t e = ta_graph_end_of_port(g, s,
+						  port[(size_t)s * g->n_dest + d]);
+		const struct ta_link *l;
+
+		if (e == UINT32_MAX || hops > g->n_sw)
+			return 0;
+		if (in != UINT32_MAX)
+			mask &= turn_layers[ta_turn(g, s, in, e)];
+		l = &g->links[g->sw[s].ends[e].link];
+		in = l->sw[0] == s && l->end[0] == e ? l->end[1] : l->end[0];
+		s = g->sw[s].ends[e].peer;
+	}
+	return mask;
+}
+
+uint64_t ta_layers_repick(const struct ta_graph *g, const uint8_t *port,
+			  const uint8_t *turn_layers, const uint8_t *prev,
+			  uint8_t *layer)
+{
+	uint64_t moved = 0;
+	uint32_t s, d;
+
+	for (s = 0; s < g->n_sw; s++)
+		for (d = 0; d < g->n_dest; d++) {
+			size_t k = (size_t)s * g->n_dest + d;
+			uint8_t mask;
+
+			if (prev[k] >= 8 || prev[k] == layer[k] ||
+			    port[k] == TA_NO_PORT)
+				continue;
+			mask = route_mask(g, port, turn_layers, s, d);
+			if (mask >> prev[k] & 1u) {
+				layer[k] = prev[k];
+				moved++;
+			}
+		}
+	return moved;
+}

@@ -55,6 +55,17 @@ static inline uint8_t ta_layer_pick(uint8_t mask, uint8_t prev)
 }
 
 /*
+ * A routing from scratch taken at a resweep (ta_restore.c): every path
+ * (layer[sw * n_dest + d], along port, same layout) whose previous
+ * layer prev[] (TA_NO_LAYER: none) allows every turn of its route in
+ * turn_layers takes that layer again (ta_layer_pick), so its SL stays.
+ * Returns how many paths it moved.
+ */
+uint64_t ta_layers_repick(const struct ta_graph *g, const uint8_t *port,
+			  const uint8_t *turn_layers, const uint8_t *prev,
+			  uint8_t *layer);
+
+/*
  * 1 if the turns of layer `layer` (bit layer of turn_layers) close a
  * cycle of channels, else 0; -1 when out of memory.  For checks: the
  * decisions never let them.

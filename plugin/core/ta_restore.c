@@ -6,6 +6,7 @@
 
 #include "ta_escape.h"
 #include "ta_hot.h"
+#include "ta_layers.h"
 #include "ta_perm.h"
 #include "ta_restore.h"
 
@@ -222,6 +223,30 @@ static void pass_lines(struct compared *c, int take)
 {
 	release(&c->hk, !take);
 	release(&c->hf, take);
+}
+
+/*
+ * The routing from scratch chose its paths' layers afresh: every path
+ * whose previous layer still allows its route takes it again, so its
+ * SL (what connections already hold) stays
+ */
+static void keep_layers(const struct ta_graph *g, const struct ta_prior *prior,
+			const struct ta_log *log, struct ta_result *res)
+{
+	uint64_t n, moved = 0;
+	size_t k;
+
+	if (!res->layer || !res->turn_layers || !prior->layer)
+		return;
+	n = ta_layers_repick(g, res->port, res->turn_layers, prior->layer,
+			     res->layer);
+	for (k = 0; k < (size_t)g->n_sw * g->n_dest; k++)
+		moved += prior->layer[k] != TA_NO_LAYER &&
+			 res->port[k] != TA_NO_PORT &&
+			 prior->layer[k] != res->layer[k];
+	ta_logf(log, TA_LOG_INFO,
+		"layers: %llu paths of the routing from scratch take their previous layer (SL) again; %llu change layer (their previous one does not allow their route)",
+		(unsigned long long)n, (unsigned long long)moved);
 }
 
 /* res becomes the routing from scratch (take) or stays */
@@ -492,6 +517,8 @@ static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 		take ? "the routing from scratch taken (minimal change more than 2 % below it)" :
 		       "minimal change kept");
 	keep(&c, res, take);
+	if (take)
+		keep_layers(g, prior, log, res);
 	return 0;
 }
 
@@ -523,6 +550,8 @@ static int route_compared(const struct ta_graph *g,
 		take ? "the routing from scratch taken" :
 		       "minimal change kept (as good on both)");
 	keep(&c, res, take);
+	if (take)
+		keep_layers(g, prior, log, res);
 	return 0;
 }
 

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "route_assert.h"
+#include "ta_layers.h"
 #include "ta_restore.h"
 #include "ta_saved.h"
 #include "topo_graph.h"
@@ -592,6 +593,92 @@ START_TEST(fat_tree_failure_after_takeover)
 }
 END_TEST
 
+/* the layers that allow every turn of r's route from s to d in g,
+ * walked here from r's ports and turn_layers */
+static uint8_t walked_mask(const struct ta_graph *g, const struct ta_result *r,
+			   uint32_t s, uint32_t d)
+{
+	uint8_t mask = 0xff;
+	uint32_t in = UINT32_MAX, hops = 0, e;
+
+	while (s != g->dest[d].sw) {
+		uint8_t p = r->port[(size_t)s * g->n_dest + d];
+		const struct ta_link *l;
+
+		ck_assert_uint_le(++hops, g->n_sw);
+		for (e = 0; e < g->sw[s].n_ends; e++)
+			if (g->sw[s].ends[e].port == p)
+				break;
+		ck_assert_uint_lt(e, g->sw[s].n_ends);
+		if (in != UINT32_MAX)
+			mask &= r->turn_layers[g->sw[s].turn_base +
+					       in * g->sw[s].n_ends + e];
+		l = &g->links[g->sw[s].ends[e].link];
+		in = l->sw[0] == s && l->end[0] == e ? l->end[1] : l->end[0];
+		s = g->sw[s].ends[e].peer;
+	}
+	return mask;
+}
+
+/*
+ * Three layers on a dragonfly, a router fails and the routing from
+ * scratch is taken: a path changes its layer (its SL, which open
+ * connections hold) only where its previous layer does not allow its
+ * new route; every layer stays acyclic.
+ */
+START_TEST(failure_keeps_layers)
+{
+	struct topo t;
+	struct ta_graph *full, *less;
+	struct memory m;
+	struct ta_result up, down;
+	uint32_t s, d, fs, fd, i;
+	uint64_t same = 0;
+
+	opt_vls = 3;
+	ck_assert_int_eq(topo_dragonfly(&t, 4, 2, 2, 0), 0);
+	full = topo_to_graph_without(&t, TOPO_KEEP_ALL);
+	less = topo_to_graph_without(&t, 4);
+	ck_assert_ptr_nonnull(full);
+	ck_assert_ptr_nonnull(less);
+	memory_init(&m);
+	route(&m, full, &up);
+	route(&m, less, &down);
+	ck_assert_int_eq(up.stats.layers_used, 1);
+	ck_assert_uint_eq(down.stats.restore_fresh, 1);
+	ck_assert_ptr_nonnull(down.layer);
+	ck_assert_ptr_nonnull(down.turn_layers);
+	for (i = 0; i < 3; i++)
+		ck_assert_int_eq(ta_layers_cyclic(less, down.turn_layers, i), 0);
+	for (s = 0; s < less->n_sw; s++) {
+		for (fs = 0; full->sw[fs].guid != less->sw[s].guid; fs++)
+			;
+		for (d = 0; d < less->n_dest; d++) {
+			uint8_t was, now = down.layer[(size_t)s * less->n_dest + d];
+
+			for (fd = 0; full->dest[fd].lid != less->dest[d].lid; fd++)
+				;
+			was = up.layer[(size_t)fs * full->n_dest + fd];
+			if (was == now) {
+				same++;
+				continue;
+			}
+			ck_assert_msg(!(walked_mask(less, &down, s, d) >> was & 1u),
+				      "switch %u to LID %u: layer %u -> %u although layer %u allows the route",
+				      s, less->dest[d].lid, was, now, was);
+		}
+	}
+	ck_assert_uint_gt(same, 0);
+	ta_result_free(&up);
+	ta_result_free(&down);
+	opt_vls = 1;
+	memory_free(&m);
+	ta_graph_free(full);
+	ta_graph_free(less);
+	topo_free(&t);
+}
+END_TEST
+
 /*
  * Routes over three layers on a dragonfly: after a router fails and
  * comes back, the routing to return to is reinstated with its layers,
@@ -650,6 +737,7 @@ int main(void)
 	tcase_add_test(tc, fat_tree_failures_in_a_row);
 	tcase_add_test(tc, fat_tree_failure_after_takeover);
 	tcase_add_test(tc, restore_keeps_layers);
+	tcase_add_test(tc, failure_keeps_layers);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
