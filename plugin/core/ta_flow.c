@@ -141,9 +141,8 @@ void ta_flow_add(const struct ta_flow *f, const struct ta_graph *g,
 	for (k = t->n_order; k-- > 1;) {
 		uint32_t s = t->order[k], e = t->out_end[s];
 		const struct ta_port_ref *r = &g->sw[s].ends[e];
-		const struct ta_link *l = &g->links[r->link];
 		uint32_t n = r->peer;
-		uint32_t in = l->end[l->sw[0] == s ? 1 : 0];
+		uint32_t in = ta_graph_far_end(g, s, e);
 
 		flow[n] += flow[s];
 		if (chan_load)

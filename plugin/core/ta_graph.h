@@ -130,6 +130,15 @@ static inline uint32_t ta_graph_end_of_port(const struct ta_graph *g,
 	return UINT32_MAX;
 }
 
+/* end index, at the far switch, of the link behind end j of switch s */
+static inline uint32_t ta_graph_far_end(const struct ta_graph *g, uint32_t s,
+					uint32_t j)
+{
+	const struct ta_link *l = &g->links[g->sw[s].ends[j].link];
+
+	return l->end[l->sw[0] == s ? 1 : 0];
+}
+
 /* switch v's end of link l (whose other end is another switch) */
 static inline uint32_t ta_graph_link_end(const struct ta_graph *g, uint32_t l,
 					 uint32_t v)

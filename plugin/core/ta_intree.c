@@ -111,15 +111,6 @@ void ta_intree_free(struct ta_intree *t)
 	memset(t, 0, sizeof(*t));
 }
 
-/* end index, at the far switch, of the link behind end j of switch s */
-static inline uint32_t far_end(const struct ta_graph *g, uint32_t s,
-			       uint32_t j)
-{
-	const struct ta_link *l = &g->links[g->sw[s].ends[j].link];
-
-	return l->end[l->sw[0] == s ? 1 : 0];
-}
-
 /* escape mode: tree_next[s] = end of s towards dest_sw along the tree */
 static void tree_paths(struct ta_intree *t, const struct ta_escape *esc,
 		       uint32_t dest_sw)
@@ -140,7 +131,7 @@ static void tree_paths(struct ta_intree *t, const struct ta_escape *esc,
 			if (t->tree_next[v] != TA_NO_END ||
 			    !ta_escape_is_tree_end(esc, g, u, j))
 				continue;
-			t->tree_next[v] = far_end(g, u, j);
+			t->tree_next[v] = ta_graph_far_end(g, u, j);
 			t->pending[tail++] = v;
 		}
 	}
@@ -159,7 +150,7 @@ static int children_can_turn(const struct ta_intree *t, const uint8_t *state,
 
 		if (c == j || t->dist[p] < PENDING ||
 		    !ta_escape_is_tree_end(esc, g, s, c) ||
-		    t->tree_next[p] != far_end(g, s, c))
+		    t->tree_next[p] != ta_graph_far_end(g, s, c))
 			continue;
 		if (state[ta_turn(g, s, c, j)] != TA_TURN_ALLOWED)
 			return 0;
@@ -178,7 +169,7 @@ static int can_join_via(const struct ta_intree *t, const uint8_t *state,
 		return 0;
 	if (o == TA_OUT_DELIVER)
 		return 1;
-	return state[ta_turn(g, n, far_end(g, s, j), o)] == TA_TURN_ALLOWED;
+	return state[ta_turn(g, n, ta_graph_far_end(g, s, j), o)] == TA_TURN_ALLOWED;
 }
 
 /* candidates in a switch-independent order: neighbour index, then port */

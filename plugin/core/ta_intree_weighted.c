@@ -11,14 +11,6 @@
 #include "ta_cdg.h"
 #include "ta_intree.h"
 
-/* end index, at the far switch, of the link behind end j of switch s */
-static uint32_t far_end(const struct ta_graph *g, uint32_t s, uint32_t j)
-{
-	const struct ta_link *l = &g->links[g->sw[s].ends[j].link];
-
-	return l->end[l->sw[0] == s ? 1 : 0];
-}
-
 /*
  * The layers in which a switch may join through end in_end of switch u
  * (whose output is o): with one layer 1 if the turn is allowed, else 0;
@@ -151,7 +143,7 @@ static void settle(struct ta_intree *t, const uint8_t *state, uint32_t u,
 		double c;
 
 		if (t->seen[n] != UINT32_MAX ||
-		    !(m = join_layers(t, state, n, far_end(g, u, e), o)))
+		    !(m = join_layers(t, state, n, ta_graph_far_end(g, u, e), o)))
 			continue;
 		c = pure[n] + weight(t, u, e, ch, unit);
 		if (c > least * (1 + TOL))
@@ -202,12 +194,12 @@ static void grow(struct ta_intree *t, const uint8_t *state,
 			uint32_t n = g->sw[u].ends[o].peer;
 
 			t->layer_mask[u] = join_layers(t, state, n,
-						       far_end(g, u, o),
+						       ta_graph_far_end(g, u, o),
 						       t->out_end[n]);
 		}
 		for (j = 0; j < g->sw[u].n_ends; j++) {
 			uint32_t v = g->sw[u].ends[j].peer;
-			uint32_t e = far_end(g, u, j);	/* v's end to u */
+			uint32_t e = ta_graph_far_end(g, u, j);	/* v's end to u */
 			double c;
 
 			if ((fixed && fixed[v]) || t->seen[v] == UINT32_MAX ||
@@ -271,7 +263,7 @@ static void mark_intact(struct ta_intree *t, const uint8_t *state,
 			if (n != dest_sw) {
 				o = home_end(t, ch, n);
 				if (o == TA_NO_END ||
-				    state[ta_turn(g, n, far_end(g, u, e), o)] !=
+				    state[ta_turn(g, n, ta_graph_far_end(g, u, e), o)] !=
 					    TA_TURN_ALLOWED)
 					break;
 			}

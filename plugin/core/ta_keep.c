@@ -53,7 +53,6 @@ static int step(const struct ta_keep *k, const uint8_t *state,
 {
 	const struct ta_graph *g = k->g;
 	uint32_t e = out_end(k, last, stride, s), n, en;
-	const struct ta_link *l;
 
 	if (e == NO_END8)
 		return 0;
@@ -64,8 +63,7 @@ static int step(const struct ta_keep *k, const uint8_t *state,
 	en = out_end(k, last, stride, n);
 	if (en == NO_END8)
 		return 0;
-	l = &g->links[g->sw[s].ends[e].link];
-	return state[ta_turn(g, n, l->end[l->sw[0] == s ? 1 : 0], en)] ==
+	return state[ta_turn(g, n, ta_graph_far_end(g, s, e), en)] ==
 	       TA_TURN_ALLOWED;
 }
 

@@ -129,14 +129,12 @@ static uint8_t route_mask(const struct ta_graph *g, const uint8_t *port,
 	for (hops = 0; s != g->dest[d].sw; hops++) {
 		uint32_t e = ta_graph_end_of_port(g, s,
 						  port[(size_t)s * g->n_dest + d]);
-		const struct ta_link *l;
 
 		if (e == UINT32_MAX || hops > g->n_sw)
 			return 0;
 		if (in != UINT32_MAX)
 			mask &= turn_layers[ta_turn(g, s, in, e)];
-		l = &g->links[g->sw[s].ends[e].link];
-		in = l->sw[0] == s && l->end[0] == e ? l->end[1] : l->end[0];
+		in = ta_graph_far_end(g, s, e);
 		s = g->sw[s].ends[e].peer;
 	}
 	return mask;

@@ -206,6 +206,60 @@ static double metric(const struct tally *t, unsigned n_rand,
 		       1;
 }
 
+/*
+ * Runs n_draw random patterns and up to n_shift shifts along port into
+ * t (the shifts into s_sum/s_flows if split, else after the draws into
+ * r_sum/r_flows).  Per draw k, its flows' mean into mean[k] (if not
+ * NULL) and, against ref_mean[k] (if not NULL), the spread of the
+ * difference into *m2 (Welford).  *n: the hosts.  0, or -1 when out of
+ * memory.
+ */
+static int tally_port(const struct ta_graph *g, const uint8_t *port,
+		      unsigned n_shift, uint64_t seed, unsigned n_draw,
+		      int split, struct tally *t, double *mean,
+		      const double *ref_mean, double *m2, uint32_t *n)
+{
+	struct perm_ctx c;
+	double avg = 0, w;
+	unsigned k;
+
+	memset(t, 0, sizeof(*t));
+	*m2 = 0;
+	if (ctx_init(&c, g, seed))
+		return -1;
+	*n = c.n;
+	for (k = 0; c.n >= 2 && k < n_draw; k++) {
+		double s0 = t->r_sum, x;
+		uint64_t f0 = t->r_flows;
+
+		next_pattern(&c, 1, k, 0);
+		run_port(&c, port, &t->r_sum, &t->r_flows);
+		if (!mean && !ref_mean)
+			continue;
+		f0 = t->r_flows - f0;
+		x = f0 ? (t->r_sum - s0) / (double)f0 : 1;
+		if (mean)
+			mean[k] = x;
+		if (!ref_mean)
+			continue;
+		x -= ref_mean[k];
+		w = x - avg;
+		avg += w / (k + 1);
+		*m2 += w * (x - avg);
+	}
+	if (n_shift > c.n - 1)
+		n_shift = c.n - 1;
+	for (k = 0; c.n >= 2 && k < n_shift; k++) {
+		next_pattern(&c, 0, k, n_shift);
+		if (split)
+			run_port(&c, port, &t->s_sum, &t->s_flows);
+		else
+			run_port(&c, port, &t->r_sum, &t->r_flows);
+	}
+	ctx_free(&c);
+	return 0;
+}
+
 double ta_perm_bandwidth(const struct ta_graph *g, const uint8_t *port,
 			 unsigned n_rand, unsigned n_shift, uint64_t seed)
 {
@@ -216,12 +270,70 @@ double ta_perm_bandwidth_drawn(const struct ta_graph *g, const uint8_t *port,
 			       unsigned n_rand, unsigned n_shift,
 			       uint64_t seed, unsigned n_draw)
 {
-	double pa, pb, se;
+	struct tally t;
+	double m2;
+	uint32_t n;
 
-	if (ta_perm_paired(g, port, NULL, n_rand, n_shift, seed, n_draw, &pa,
-			   &pb, &se))
+	if (n_draw < n_rand)
+		n_draw = n_rand;
+	/* one sum in drawing order where nothing is weighed */
+	if (tally_port(g, port, n_shift, seed, n_draw, n_draw > n_rand, &t,
+		       NULL, NULL, &m2, &n))
 		return -1;
-	return pa;
+	return n < 2 ? 1 : metric(&t, n_rand, n_draw, n);
+}
+
+int ta_perm_ref_init(struct ta_perm_ref *ref, const struct ta_graph *g,
+		     const uint8_t *port, unsigned n_rand, unsigned n_shift,
+		     uint64_t seed, unsigned n_draw)
+{
+	struct tally t;
+	double m2;
+
+	memset(ref, 0, sizeof(*ref));
+	ref->n_rand = n_rand;
+	ref->n_shift = n_shift;
+	ref->seed = seed;
+	ref->n_draw = n_draw < n_rand ? n_rand : n_draw;
+	ref->mean = malloc((ref->n_draw + 1) * sizeof(*ref->mean));
+	if (!ref->mean ||
+	    tally_port(g, port, n_shift, seed, ref->n_draw, 1, &t, ref->mean,
+		       NULL, &m2, &ref->hosts)) {
+		ta_perm_ref_free(ref);
+		return -1;
+	}
+	ref->p = ref->hosts < 2 ? 1 : metric(&t, n_rand, ref->n_draw, ref->hosts);
+	return 0;
+}
+
+void ta_perm_ref_free(struct ta_perm_ref *ref)
+{
+	free(ref->mean);
+	memset(ref, 0, sizeof(*ref));
+}
+
+int ta_perm_against(const struct ta_graph *g, const uint8_t *port,
+		    const struct ta_perm_ref *ref, double *p, double *se)
+{
+	struct tally t;
+	double m2, w;
+	uint32_t n;
+
+	*p = 1;
+	*se = 0;
+	if (tally_port(g, port, ref->n_shift, ref->seed, ref->n_draw, 1, &t,
+		       NULL, ref->mean, &m2, &n))
+		return -1;
+	if (n < 2)
+		return 0;
+	*p = metric(&t, ref->n_rand, ref->n_draw, n);
+	/* the random part's weight in the metric, its error with n_rand
+	 * draws */
+	w = (double)ref->n_rand * (n - 1);
+	w /= w + (double)t.s_flows;
+	if (ref->n_draw > 1)
+		*se = w * sqrt(m2 / (ref->n_draw - 1) / ref->n_rand);
+	return 0;
 }
 
 int ta_perm_paired(const struct ta_graph *g, const uint8_t *a,
@@ -229,61 +341,20 @@ int ta_perm_paired(const struct ta_graph *g, const uint8_t *a,
 		   uint64_t seed, unsigned n_draw, double *pa, double *pb,
 		   double *se)
 {
-	struct perm_ctx c;
-	struct tally ta = { 0 }, tb = { 0 };
-	double mean = 0, m2 = 0, w;
-	unsigned k;
+	struct ta_perm_ref ref;
+	int err;
 
-	*pa = *pb = 1;
 	*se = 0;
-	if (ctx_init(&c, g, seed))
+	if (!b) {
+		*pa = ta_perm_bandwidth_drawn(g, a, n_rand, n_shift, seed,
+					      n_draw);
+		*pb = 1;
+		return *pa < 0 ? -1 : 0;
+	}
+	if (ta_perm_ref_init(&ref, g, b, n_rand, n_shift, seed, n_draw))
 		return -1;
-	if (c.n < 2)
-		goto out;
-	if (n_draw < n_rand)
-		n_draw = n_rand;
-	for (k = 0; k < n_draw; k++) {
-		double sa = ta.r_sum, sb = tb.r_sum, x;
-		uint64_t fa = ta.r_flows, fb = tb.r_flows;
-
-		next_pattern(&c, 1, k, 0);
-		run_port(&c, a, &ta.r_sum, &ta.r_flows);
-		if (!b)
-			continue;
-		run_port(&c, b, &tb.r_sum, &tb.r_flows);
-		sa = ta.r_sum - sa;
-		sb = tb.r_sum - sb;
-		fa = ta.r_flows - fa;
-		fb = tb.r_flows - fb;
-		/* Welford: the spread of one pattern's difference */
-		x = (fa ? sa / (double)fa : 1) - (fb ? sb / (double)fb : 1);
-		w = x - mean;
-		mean += w / (k + 1);
-		m2 += w * (x - mean);
-	}
-	if (n_shift > c.n - 1)
-		n_shift = c.n - 1;
-	for (k = 0; k < n_shift; k++) {
-		next_pattern(&c, 0, k, n_shift);
-		/* one sum in drawing order where nothing is weighed */
-		if (!b && n_draw == n_rand)
-			run_port(&c, a, &ta.r_sum, &ta.r_flows);
-		else
-			run_port(&c, a, &ta.s_sum, &ta.s_flows);
-		if (b)
-			run_port(&c, b, &tb.s_sum, &tb.s_flows);
-	}
-	*pa = metric(&ta, n_rand, n_draw, c.n);
-	if (b) {
-		*pb = metric(&tb, n_rand, n_draw, c.n);
-		/* the random part's weight in the metric, its error with
-		 * n_rand draws */
-		w = (double)n_rand * (c.n - 1);
-		w /= w + (double)ta.s_flows;
-		if (n_draw > 1)
-			*se = w * sqrt(m2 / (n_draw - 1) / n_rand);
-	}
-out:
-	ctx_free(&c);
-	return 0;
+	*pb = ref.p;
+	err = ta_perm_against(g, a, &ref, pa, se);
+	ta_perm_ref_free(&ref);
+	return err;
 }

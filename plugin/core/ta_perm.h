@@ -46,4 +46,26 @@ int ta_perm_paired(const struct ta_graph *g, const uint8_t *a,
 		   uint64_t seed, unsigned n_draw, double *pa, double *pb,
 		   double *se);
 
+/*
+ * The same in two steps, for several routings against one: the
+ * reference routing's patterns run once (ta_perm_ref_init: its metric
+ * in p, each draw's mean kept), then each routing against it
+ * (ta_perm_against: *p and *se as ta_perm_paired's *pa and *se).
+ * 0, or -1 when out of memory.
+ */
+struct ta_perm_ref {
+	double *mean;		/* per random draw: its flows' mean */
+	double p;		/* the reference's metric */
+	unsigned n_rand, n_shift, n_draw;
+	uint64_t seed;
+	uint32_t hosts;
+};
+
+int ta_perm_ref_init(struct ta_perm_ref *ref, const struct ta_graph *g,
+		     const uint8_t *port, unsigned n_rand, unsigned n_shift,
+		     uint64_t seed, unsigned n_draw);
+void ta_perm_ref_free(struct ta_perm_ref *ref);
+int ta_perm_against(const struct ta_graph *g, const uint8_t *port,
+		    const struct ta_perm_ref *ref, double *p, double *se);
+
 #endif

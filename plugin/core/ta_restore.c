@@ -105,23 +105,6 @@ static unsigned perm_draws(const struct ta_graph *g)
 	return draws < PERM_DRAWS_MAX ? draws : PERM_DRAWS_MAX;
 }
 
-/* *p: port's permutation bandwidth, *se: the error of its difference
- * with ref's as another sample may find it, *p_ref (if not NULL): ref's;
- * 0 or -1 */
-static int perm_against(const struct ta_graph *g, const uint8_t *port,
-			const uint8_t *ref, double *p, double *se,
-			double *p_ref)
-{
-	double pr;
-
-	if (ta_perm_paired(g, port, ref, PERM_RANDOM, PERM_SHIFTS, 1,
-			   perm_draws(g), p, &pr, se))
-		return -1;
-	if (p_ref)
-		*p_ref = pr;
-	return 0;
-}
-
 static void log_diff(const struct ta_log *log, const char *what,
 		     const struct ta_key_diff *dd)
 {
@@ -165,7 +148,7 @@ static uint64_t blocks_moved(const struct ta_graph *g,
  * from scratch is taken.  The busiest channel is exact; permutation
  * bandwidth is held closer by PERM_ERRORS times the error with which a
  * check on a sample of 100 permutations of its own (lftcheck
- * --perm=100) may find the two apart (se, from perm_against()), to no
+ * --perm=100) may find the two apart (se, from ta_perm_against()), to no
  * less than PERM_SLACK_MIN.
  */
 #define FAIL_SLACK 0.02
@@ -188,7 +171,8 @@ struct compared {
 	struct ta_result fresh;
 	struct held_lines hk, hf;
 	double u_keep, u_new, p_keep, p_new;
-	double se_keep;		/* perm_against() fresh */
+	double se_keep;		/* ta_perm_against() fresh */
+	struct ta_perm_ref pref;	/* fresh's permutations */
 };
 
 /*
@@ -206,13 +190,17 @@ static int route_fresh(const struct ta_graph *g, const struct ta_options *o,
 	}
 	c->u_keep = ta_uniform_peak(g, res->port);
 	c->u_new = ta_uniform_peak(g, c->fresh.port);
-	if (perm_against(g, res->port, c->fresh.port, &c->p_keep,
-			 &c->se_keep, &c->p_new))
+	c->p_keep = -1;
+	if (!ta_perm_ref_init(&c->pref, g, c->fresh.port, PERM_RANDOM,
+			      PERM_SHIFTS, 1, perm_draws(g)) &&
+	    ta_perm_against(g, res->port, &c->pref, &c->p_keep, &c->se_keep))
 		c->p_keep = -1;
-	if (c->u_keep < 0 || c->u_new < 0 || c->p_keep < 0 || c->p_new < 0) {
+	c->p_new = c->pref.p;
+	if (c->u_keep < 0 || c->u_new < 0 || c->p_keep < 0) {
 		release(&c->hf, 0);
 		release(&c->hk, 1);
 		ta_result_free(&c->fresh);
+		ta_perm_ref_free(&c->pref);
 		return 1;
 	}
 	return 0;
@@ -262,6 +250,7 @@ static void keep(struct compared *c, struct ta_result *res, int take)
 	} else {
 		ta_result_free(&c->fresh);
 	}
+	ta_perm_ref_free(&c->pref);
 }
 
 /* 1 if minimal change (res) falls more than FAIL_SLACK below c->fresh */
@@ -281,17 +270,17 @@ struct variant {
 };
 
 /* routes v by minimal change with options o2 and measures it beside the
- * routing from scratch (its ports fresh); 0 or -1 */
+ * routing from scratch (its permutations pref); 0 or -1 */
 static int run_variant(const struct ta_graph *g, const struct ta_options *o2,
 		       const struct ta_prior *prior, const struct ta_log *log,
-		       const uint8_t *fresh, struct variant *v)
+		       const struct ta_perm_ref *pref, struct variant *v)
 {
 	if (ta_route_prior(g, o2, prior, hold(&v->h, log), &v->r)) {
 		release(&v->h, 0);
 		return -1;
 	}
 	v->u = ta_uniform_peak(g, v->r.port);
-	if (perm_against(g, v->r.port, fresh, &v->p, &v->se, NULL))
+	if (ta_perm_against(g, v->r.port, pref, &v->p, &v->se))
 		v->p = -1;
 	v->blocks = blocks_moved(g, prior, v->r.port);
 	if (v->u < 0 || v->p < 0) {
@@ -367,7 +356,7 @@ static void relieve(const struct ta_graph *g, const struct ta_options *o,
 		if (have_last)
 			drop_variant(&last);
 		have_last = 0;
-		if (m <= 0 || run_variant(g, o, &pr, log, c->fresh.port, &v))
+		if (m <= 0 || run_variant(g, o, &pr, log, &c->pref, &v))
 			break;
 		moved += m;
 		if (!reaches(&v, res, c)) {
@@ -424,7 +413,7 @@ static int choose_minimal(const struct ta_graph *g, const struct ta_options *o,
 	if (o->mode != TA_MODE_TURN_ADDITION)
 		return worse(c, res);
 	o2.reroute_plain = true;
-	if (!run_variant(g, &o2, prior, log, c->fresh.port, &v)) {
+	if (!run_variant(g, &o2, prior, log, &c->pref, &v)) {
 		if (reaches(&v, res, c)) {
 			ru = fmin(ru, fmin(c->u_keep, v.u));
 			rp = fmax(rp, fmax(c->p_keep, v.p));
@@ -451,7 +440,7 @@ static int choose_minimal(const struct ta_graph *g, const struct ta_options *o,
 	    !within(c->u_keep, c->p_keep, c->se_keep, ru, rp)) {
 		o2.reroute_plain = false;
 		o2.reopen_after_loss = true;
-		if (!run_variant(g, &o2, prior, log, c->fresh.port, &v)) {
+		if (!run_variant(g, &o2, prior, log, &c->pref, &v)) {
 			if (reaches(&v, res, c) &&
 			    score(v.u, v.p) < score(c->u_keep, c->p_keep)) {
 				take_variant(res, c, &v);
