@@ -583,12 +583,6 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 	return 0;
 }
 
-/*
- * What a port other than its home port costs a destination the prior
- * releases (struct ta_prior's release), beyond its load: half a hop
- */
-#define RELEASE_BIAS 0.5
-
 int route_all(struct route_job *j, struct ta_result *res)
 {
 	const struct ta_graph *g = j->g;

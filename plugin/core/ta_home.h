@@ -51,6 +51,14 @@ struct ta_home {
 	 * (ta_restore.h); a routing from scratch clears it
 	 */
 	int adopted;
+	/*
+	 * routes over layers (option vls): the routing's busiest channel
+	 * under uniform traffic, its permutation bandwidth and its hosts,
+	 * measured by ta_home_after() (ta_restore.h); measured 0: none
+	 */
+	double peak, perm;
+	uint32_t hosts;
+	int measured;
 };
 
 void ta_home_init(struct ta_home *h);

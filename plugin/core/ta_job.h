@@ -139,6 +139,12 @@ struct columns {
 /* bal_second_pass()'s passes at a routing from scratch */
 #define BAL_PASSES 2u
 
+/*
+ * What a port other than its home port costs a destination the prior
+ * releases (struct ta_prior's release), beyond its load: half a hop
+ */
+#define RELEASE_BIAS 0.5
+
 static inline double now(void)
 {
 	struct timespec ts;

@@ -128,6 +128,8 @@ static void choice_for(struct layer_run *r, uint32_t d, struct ta_choice *ch)
 	if (j->prior && j->prior->home_port) {
 		ch->home = j->prior->home_port + d;
 		ch->home_stride = j->g->n_dest;
+		if (j->prior->release && j->prior->release[d])
+			ch->home_bias = RELEASE_BIAS;
 	}
 }
 
@@ -424,13 +426,11 @@ int route_layers(struct route_job *j, struct ta_result *res)
 	if (!res->layer)
 		return -1;
 	res->stats.layers_taken = 1;
-	if (!(j->bal_unit > 0) || j->o->mode == TA_MODE_NONE_PROHIBITED ||
-	    j->no_escape) {
+	if (!(j->bal_unit > 0) || j->o->mode == TA_MODE_NONE_PROHIBITED) {
 		ta_logf(j->log, TA_LOG_INFO,
 			"vls %u: every path on layer 0 (%s)", j->o->vls,
 			j->o->mode == TA_MODE_NONE_PROHIBITED ?
 			"mode no_prohibition" :
-			j->no_escape ? "the escape tree does not fit the kept turn decisions" :
 			"tree-like fabric: its shortest routes need no more turns");
 		return 0;
 	}

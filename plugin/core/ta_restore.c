@@ -92,13 +92,20 @@ static void release(struct held_lines *h, int replay)
 #define PERM_FLOWS 100000u
 #define PERM_DRAWS_MAX 2000u
 
-static unsigned perm_draws(const struct ta_graph *g)
+static uint32_t hosts_of(const struct ta_graph *g)
 {
 	uint32_t d, hosts = 0;
-	unsigned draws;
 
 	for (d = 0; d < g->n_dest; d++)
 		hosts += g->dest[d].is_host;
+	return hosts;
+}
+
+static unsigned perm_draws(const struct ta_graph *g)
+{
+	uint32_t hosts = hosts_of(g);
+	unsigned draws;
+
 	draws = hosts ? PERM_FLOWS / hosts : PERM_RANDOM;
 	if (draws < PERM_RANDOM)
 		draws = PERM_RANDOM;
@@ -469,12 +476,76 @@ static int choose_minimal(const struct ta_graph *g, const struct ta_options *o,
 	return fewer ? 2 : 0;
 }
 
-static int route_failure(const struct ta_graph *g, const struct ta_options *o,
+/* the paths of res whose layer (SL) differs from the prior's */
+static uint64_t layer_changes(const struct ta_graph *g,
+			     const struct ta_prior *prior,
+			     const struct ta_result *res)
+{
+	size_t i, n = (size_t)g->n_sw * g->n_dest;
+	uint64_t moved = 0;
+
+	for (i = 0; prior->layer && res->layer && i < n; i++)
+		moved += prior->layer[i] != TA_NO_LAYER &&
+			 prior->layer[i] != res->layer[i];
+	return moved;
+}
+
+/*
+ * busiest channel under uniform traffic (*u) and permutation bandwidth
+ * (*p) of the routes port on g; 0, or -1
+ */
+static int measure(const struct ta_graph *g, const uint8_t *port, double *u,
+		   double *p)
+{
+	struct ta_perm_ref ref;
+
+	*u = ta_uniform_peak(g, port);
+	if (*u < 0 || ta_perm_ref_init(&ref, g, port, PERM_RANDOM, PERM_SHIFTS,
+				       1, perm_draws(g)))
+		return -1;
+	*p = ref.p;
+	ta_perm_ref_free(&ref);
+	return 0;
+}
+
+/*
+ * Paths over layers: 1 if minimal change (res) reaches every
+ * destination and is within FAIL_SLACK of the routing to return to on
+ * both metrics, its busiest channel scaled to the hosts left (uniform
+ * traffic from fewer hosts loads a channel less); it is then kept
+ * without a routing from scratch, whose layers are decided afresh
+ */
+static int held_to_home(const struct ta_graph *g, const struct ta_home *h,
+			const struct ta_prior *prior, const struct ta_log *log,
+			const struct ta_result *res, int quiet)
+{
+	uint32_t hosts = hosts_of(g);
+	double u, p, u_ref;
+
+	if (!h || !h->measured || !prior->layer || !res->layer ||
+	    res->stats.unreachable || hosts < 2 || h->hosts < 2 ||
+	    measure(g, res->port, &u, &p))
+		return 0;
+	u_ref = h->peak * (hosts - 1) / (h->hosts - 1);
+	if (!within(u, p, 0, u_ref, h->perm))
+		return 0;
+	if (quiet)
+		return 1;
+	ta_logf(log, TA_LOG_INFO,
+		"failure: minimal change within 2 %% of the routing to return to (routing %u): busiest channel %.1f / %.1f (scaled to %u hosts), permutation bandwidth %.4f / %.4f, %llu LFT blocks change, %llu paths change layer (SL): kept, no routing from scratch (it would decide its layers afresh)",
+		h->routing, u, u_ref, hosts, p, h->perm,
+		(unsigned long long)blocks_moved(g, prior, res->port),
+		(unsigned long long)layer_changes(g, prior, res));
+	return 1;
+}
+
+static int route_failure(const struct ta_graph *g, const struct ta_home *h,
+			 const struct ta_options *o,
 			 const struct ta_prior *prior, const struct ta_log *log,
 			 int degraded, struct ta_result *res)
 {
 	struct compared c;
-	int take;
+	int take, held;
 
 	if (ta_route_prior(g, o, prior, hold(&c.hk, log), res)) {
 		release(&c.hk, 1);
@@ -491,11 +562,18 @@ static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 		release(&c.hk, 1);
 		return 0;
 	}
+	if (held_to_home(g, h, prior, log, res, 0)) {
+		release(&c.hk, 1);
+		return 0;
+	}
 	if (route_fresh(g, o, log, res, &c))
 		return 0;
 	take = ta_graph_layered(g) == 0 ?
 		       choose_minimal(g, o, prior, log, res, &c) :
 		       worse(&c, res);
+	held = take && held_to_home(g, h, prior, log, res, 1);
+	if (held)
+		take = 0;
 	pass_lines(&c, take);
 	ta_logf(log, TA_LOG_INFO,
 		"failure: minimal change against routing from scratch: %llu / %llu LFT blocks change, busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f (error of the difference %.4f): %s",
@@ -504,10 +582,15 @@ static int route_failure(const struct ta_graph *g, const struct ta_options *o,
 		c.u_keep, c.u_new, c.p_keep, c.p_new, c.se_keep,
 		take == 2 ? "the routing from scratch taken (as good, fewer LFT blocks)" :
 		take ? "the routing from scratch taken (minimal change more than 2 % below it)" :
+		held ? "minimal change kept (within 2 % of the routing to return to, so paths keep their layers, SLs)" :
 		       "minimal change kept");
 	keep(&c, res, take);
 	if (take)
 		keep_layers(g, prior, log, res);
+	else if (prior->layer && res->layer)
+		ta_logf(log, TA_LOG_INFO,
+			"layers: %llu paths of minimal change change layer (SL) (their previous one does not allow their new route)",
+			(unsigned long long)layer_changes(g, prior, res));
 	return 0;
 }
 
@@ -565,7 +648,8 @@ int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
 			degraded = !ta_key_diff_none(&dh) || h->adopted;
 		}
 		return ta_key_diff_lost(&dl) && o->failure_compare ?
-			       route_failure(g, o, prior, log, degraded, res) :
+			       route_failure(g, h, o, prior, log, degraded,
+					       res) :
 			       ta_route_prior(g, o, prior, log, res);
 	}
 	if (!ta_home_empty(h)) {
@@ -608,5 +692,12 @@ int ta_home_after(struct ta_home *h, const struct ta_graph *g,
 		if (ta_key_diff_lost(&dh))
 			return 0;	/* a part is still missing */
 	}
-	return ta_home_take(h, g, res, key, routing);
+	if (ta_home_take(h, g, res, key, routing))
+		return -1;
+	if (res->layer && res->stats.layers_used &&
+	    !measure(g, res->port, &h->peak, &h->perm)) {
+		h->hosts = hosts_of(g);
+		h->measured = 1;
+	}
+	return 0;
 }

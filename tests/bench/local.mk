@@ -21,3 +21,4 @@ EXTRA_DIST += tests/bench/tp_candidate_sweep.sh
 EXTRA_DIST += tests/bench/joined_sweep.sh
 EXTRA_DIST += tests/bench/layers_table.sh
 EXTRA_DIST += tests/bench/layers_osm.sh
+EXTRA_DIST += tests/bench/layers_failures.sh
