@@ -795,6 +795,71 @@ START_TEST(failure_holds_layers)
 END_TEST
 
 /*
+ * Three layers on a dragonfly: a standby that takes over from the
+ * switches' tables alone keeps every table and gives every path the
+ * layer (SL) the master gave it, each layer acyclic, walked here.
+ */
+static void takeover_layers(unsigned gone)
+{
+	struct topo t;
+	struct ta_graph *g, *full;
+	struct memory m;
+	struct ta_result up, got, first;
+	struct ta_saved sv;
+	struct ta_prior_buf pb;
+	struct ta_options o;
+	uint32_t s, d, l, changed = 0, moved = 0;
+
+	opt_vls = 3;
+	ck_assert_int_eq(topo_dragonfly(&t, 6, 3, 3, 19), 0);
+	full = topo_to_graph_without(&t, TOPO_KEEP_ALL);
+	g = topo_to_graph_without(&t, gone);
+	ck_assert_ptr_nonnull(g);
+	memory_init(&m);
+	route(&m, full, &first);
+	route(&m, g, &up);
+	ck_assert_int_eq(up.stats.layers_used, 1);
+	ta_saved_init(&sv);
+	seed_from(&sv, g, &up);
+	options(&o);
+	ck_assert_int_eq(ta_saved_prior(&sv, g, &pb), 0);
+	ck_assert_int_eq(ta_route_adopt(g, &o, &pb.prior, NULL, &got), 0);
+	ck_assert_ptr_nonnull(got.layer);
+	ck_assert_ptr_nonnull(got.turn_layers);
+	for (l = 0; l < 3; l++)
+		ck_assert_int_eq(ta_layers_cyclic(g, got.turn_layers, l), 0);
+	for (s = 0; s < g->n_sw; s++)
+		for (d = 0; d < g->n_dest; d++) {
+			size_t i = (size_t)s * g->n_dest + d;
+
+			changed += got.layer[i] != up.layer[i];
+			moved += got.port[i] != up.port[i];
+			ck_assert(walked_mask(g, &got, s, d) >> got.layer[i] &
+				  1u);
+		}
+	ck_assert_msg(!changed && !moved,
+		      "router %u down, takeover: %u paths change port, %u layer (SL)",
+		      gone, moved, changed);
+	ta_result_free(&first);
+	ta_graph_free(full);
+	ta_result_free(&up);
+	ta_result_free(&got);
+	ta_prior_buf_free(&pb);
+	ta_saved_free(&sv);
+	ta_options_clear(&o);
+	opt_vls = 1;
+	memory_free(&m);
+	ta_graph_free(g);
+	topo_free(&t);
+}
+
+START_TEST(takeover_keeps_layers)
+{
+	takeover_layers(TOPO_KEEP_ALL);
+}
+END_TEST
+
+/*
  * Routes over three layers on a dragonfly: after a router fails and
  * comes back, the routing to return to is reinstated with its layers,
  * so every path has its bring-up's port and layer (SL) again.
@@ -854,6 +919,7 @@ int main(void)
 	tcase_add_test(tc, restore_keeps_layers);
 	tcase_add_test(tc, failure_keeps_layers);
 	tcase_add_test(tc, failure_holds_layers);
+	tcase_add_test(tc, takeover_keeps_layers);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
