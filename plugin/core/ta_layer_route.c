@@ -14,7 +14,10 @@
  * as option vls of that many layers routes them (the first n layers'
  * turns of the N layers' decisions are the n layers' decisions), so
  * vls N ends on the routes of vls N - 1 where its own are not kept;
- * where none is kept, every path stays on layer 0.
+ * where none is kept, every path stays on layer 0.  A resweep by
+ * minimal change after a routing that took layers carries them instead
+ * (carried()): the same layers and turns, the destinations whose routes
+ * still hold kept whole, the others routed again over the layers.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +52,11 @@ struct layer_run {
 	uint8_t *col;		/* one destination's column */
 	uint8_t *used;		/* destinations routed by layered trees */
 	uint32_t fallback;	/* destinations left on their layer-0 routes */
+	/* a resweep over the previous routing's layers (carried()): */
+	int carried;
+	uint8_t *mask;		/* per switch: the layers its path may use */
+	uint8_t *stay;		/* per destination: its routes stay */
+	uint32_t unmoved;	/* destinations whose routes stayed whole */
 };
 
 static size_t at(const struct ta_result *res, uint32_t s, uint32_t d)
@@ -189,19 +197,84 @@ static void count_switch(struct layer_run *r, uint32_t k0, uint32_t sw)
 	}
 }
 
-/* first pass: every destination, loads of those routed before */
+/*
+ * A resweep over the previous routing's layers: 1 if d's previous
+ * routes (struct ta_prior's home_port) still reach it from every
+ * switch of its piece and every path's previous layer still allows
+ * it; d's routes then stay as they were, with their layers (t holds
+ * its tree).  The layers a path may use follow the tree from d's
+ * switch out: the next switch's and the turn into its output.
+ */
+static int unmoved(struct layer_run *r, uint32_t d)
+{
+	struct route_job *j = r->j;
+	const struct ta_graph *g = j->g;
+	const struct ta_prior *pr = j->prior;
+	uint32_t i, dsw = g->dest[d].sw;
+
+	tree_of(r, pr->home_port, d);
+	if (r->t.n_order < j->piece_size[j->esc.piece[dsw]])
+		return 0;
+	r->mask[dsw] = r->t.all_layers;
+	for (i = 1; i < r->t.n_order; i++) {
+		uint32_t u = r->t.order[i], e = r->t.out_end[u];
+		uint32_t v = g->sw[u].ends[e].peer;
+		uint8_t l = pr->layer[at(r->res, u, d)], m = r->mask[v];
+
+		if (v != dsw)
+			m &= r->turn_layers[ta_turn(g, v,
+						    ta_graph_far_end(g, u, e),
+						    r->t.out_end[v])];
+		if (l >= 8 || !(m >> l & 1u))
+			return 0;
+		r->mask[u] = m;
+	}
+	for (i = 0; i < r->t.n_order; i++) {
+		size_t k = at(r->res, r->t.order[i], d);
+
+		r->res->port[k] = pr->home_port[k];
+		r->res->layer[k] = i ? pr->layer[k] : 0;
+	}
+	return 1;
+}
+
+/*
+ * first pass: every destination, loads of those routed before; over
+ * carried layers the destinations whose routes stay first, so those
+ * routed again see all of their load
+ */
 static void first_pass(struct layer_run *r, const uint8_t *port0)
 {
 	struct route_job *j = r->j;
 	const struct ta_graph *g = j->g;
-	uint32_t k, same_sw = UINT32_MAX;
+	uint32_t k, k0, same_sw = UINT32_MAX;
 
+	r->unmoved = 0;
+	memset(r->stay, 0, g->n_dest);
+	for (k = 0; r->carried && k < g->n_dest; k++) {
+		uint32_t d = j->by_switch[k];
+
+		if (!unmoved(r, d))
+			continue;
+		r->stay[d] = 1;
+		r->unmoved++;
+		r->used[d] = g->dest[d].is_host;
+		if (g->dest[d].is_host)
+			ta_flow_add(&j->bal_flow, g, &r->t, j->group[d], NULL,
+				    r->load);
+	}
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = j->by_switch[k], sw = g->dest[d].sw;
 
-		if (sw != same_sw)
-			memset(r->same, 0,
-			       2 * (size_t)g->n_links * sizeof(*r->same));
+		if (r->stay[d])
+			continue;
+		if (sw != same_sw) {
+			/* the destinations of sw that stay count as routed */
+			for (k0 = k;
+			     k0 && g->dest[j->by_switch[k0 - 1]].sw == sw; k0--)
+				;
+			count_switch(r, k0, sw);
+		}
 		same_sw = sw;
 		route_one(r, port0, d);
 		if (g->dest[d].is_host)
@@ -286,6 +359,8 @@ static void run_free(struct layer_run *r)
 	free(r->same);
 	free(r->col);
 	free(r->used);
+	free(r->mask);
+	free(r->stay);
 }
 
 static int run_init(struct layer_run *r, struct route_job *j,
@@ -307,8 +382,11 @@ static int run_init(struct layer_run *r, struct route_job *j,
 	r->same = calloc(n_ch, sizeof(*r->same));
 	r->col = malloc(g->n_sw + 1);
 	r->used = calloc(g->n_dest + 1, 1);
+	r->mask = malloc(g->n_sw + 1);
+	r->stay = calloc(g->n_dest + 1, 1);
 	if (!r->t.layer_mask || !r->turn_layers || !r->decided || !r->load ||
-	    !r->tmp || !r->same || !r->col || !r->used)
+	    !r->tmp || !r->same || !r->col || !r->used || !r->mask ||
+	    !r->stay)
 		return -1;
 	r->t.turn_layers = r->turn_layers;
 	return 0;
@@ -343,6 +421,13 @@ static int try_layers(struct layer_run *r, const uint8_t *port0, unsigned n,
 	memcpy(res->port, port0, n_paths);
 	memset(res->layer, 0, n_paths);
 	first_pass(r, port0);
+	if (r->carried) {
+		ta_logf(j->log, TA_LOG_INFO,
+			"vls %u: a resweep over the previous routing's %u layers and their turns: %u destinations keep their routes and layers whole, %u routed again over the layers (%u on layer 0 alone)",
+			j->o->vls, n, r->unmoved, g->n_dest - r->unmoved,
+			r->fallback);
+		return 1;
+	}
 	for (pass = 0; !(j->prior && j->prior->home_port) && pass < BAL_PASSES;
 	     pass++)
 		again_pass(r, port0);
@@ -362,6 +447,47 @@ static int try_layers(struct layer_run *r, const uint8_t *port0, unsigned n,
 }
 
 /*
+ * A resweep by minimal change (every turn decision carried) whose
+ * previous routing took layers: its layers above 0 keep exactly the
+ * turns they allowed (those of the fabric's remaining parts: still
+ * acyclic, checked), none decided anew, and as many layers are taken
+ * as it used, so no path changes layer where its route stays and no
+ * layer count is tried again.  Returns that count into r->decided, or
+ * 0 (a routing that decides its layers).
+ */
+static unsigned carried(struct layer_run *r)
+{
+	struct route_job *j = r->j;
+	const struct ta_graph *g = j->g;
+	const struct ta_prior *pr = j->prior;
+	const uint8_t *state0 = r->res->turn_state ? r->res->turn_state :
+						     j->cdg.state;
+	unsigned n = 0, l;
+	uint32_t k;
+
+	if (!pr || !pr->turn_layers || !pr->layer || !pr->home_port ||
+	    !j->all_carried)
+		return 0;
+	for (k = 0; k < g->n_turn_slots; k++) {
+		uint8_t above = pr->turn_layers[k] & 0xfe;
+
+		while (above >> n)
+			n++;
+		r->decided[k] = (uint8_t)((state0[k] == TA_TURN_ALLOWED) |
+					  above);
+	}
+	if (n > j->o->vls)
+		n = j->o->vls;
+	if (n < 2)
+		return 0;
+	for (l = 1; l < n; l++)
+		if (ta_layers_cyclic(g, r->decided, l))
+			return 0;
+	r->carried = 1;
+	return n;
+}
+
+/*
  * Layered routes and layers into res: those over the most layers (vls,
  * then fewer) that do no worse than the one-layer routes port0.
  */
@@ -371,11 +497,16 @@ static int route_layered(struct layer_run *r, uint8_t *port0)
 	struct ta_result *res = r->res;
 	const struct ta_graph *g = j->g;
 	size_t n = (size_t)g->n_sw * g->n_dest;
-	double *own, b0, p0;
-	const double *w = weights(r, &own);
-	unsigned layers;
+	double *own = NULL, b0, p0;
+	const double *w;
+	unsigned layers = carried(r);
 	int keep = 0;
 
+	if (layers) {
+		keep = try_layers(r, port0, layers, 0, 0);
+		goto taken;
+	}
+	w = weights(r, &own);
 	if (!w || ta_layers_decide(g, res->turn_state ? res->turn_state :
 				   j->cdg.state, w,
 				   j->prior ? j->prior->turn_layers : NULL,
@@ -396,10 +527,12 @@ static int route_layered(struct layer_run *r, uint8_t *port0)
 		if (keep)
 			break;
 	}
+taken:
 	res->stats.layers_used = keep;
 	res->stats.layers_taken = keep ? layers : 1;
 	res->stats.dests_layer0 = r->fallback;
-	ta_logf(j->log, TA_LOG_INFO,
+	if (!r->carried)
+		ta_logf(j->log, TA_LOG_INFO,
 		keep ? "vls %u: %u layers taken: the most layers whose routes are within 3 %% of the one-layer routes' busiest channel and permutation bandwidth, with no lower product" :
 		       "vls %u: %u layer taken: no routes over 2 or more layers within 3 %% of the one-layer routes' busiest channel and permutation bandwidth with no lower product",
 		j->o->vls, res->stats.layers_taken);

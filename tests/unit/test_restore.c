@@ -714,16 +714,17 @@ static uint32_t hosts_in(const struct ta_graph *g)
 }
 
 /*
- * Three layers on a dragonfly, a router fails where minimal change
- * stays within 2 % of the bring-up (its busiest channel scaled to the
- * hosts left; the routing from scratch would be better still, by luck
- * of its own layers): the routes that did not cross the failed router
- * keep their port and their layer (SL), and the routes after the
- * failure are within 3 % of the bring-up on both metrics, walked here.
+ * A router of dragonfly a h p fails under vls layers: the routes that
+ * did not cross it keep their port and layer (95 % of them or more),
+ * every layer stays acyclic and every path is in a layer allowing it;
+ * near_bringup: the routes after the failure are within 3 % of the
+ * bring-up on both metrics, else no routing from scratch beats them by
+ * more than 3 % on one metric while within 1 % on the other (walked
+ * here).
  */
-START_TEST(failure_holds_layers)
+static void layers_hold(unsigned a, unsigned h, unsigned p, unsigned vls,
+			const unsigned *gone, unsigned n_gone, int near_bringup)
 {
-	static const unsigned gone[] = { 13, 33 };
 	struct topo t;
 	struct ta_graph *full, *less;
 	struct memory m;
@@ -732,11 +733,11 @@ START_TEST(failure_holds_layers)
 	uint64_t kept = 0, unaffected = 0, l_up, l_down;
 	double p_up, p_down, scale;
 
-	opt_vls = 3;
-	ck_assert_int_eq(topo_dragonfly(&t, 6, 3, 3, 19), 0);
+	opt_vls = vls;
+	ck_assert_int_eq(topo_dragonfly(&t, a, h, p, 0), 0);
 	full = topo_to_graph_without(&t, TOPO_KEEP_ALL);
 	ck_assert_ptr_nonnull(full);
-	for (i = 0; i < sizeof(gone) / sizeof(gone[0]); i++) {
+	for (i = 0; i < n_gone; i++) {
 		less = topo_to_graph_without(&t, gone[i]);
 		ck_assert_ptr_nonnull(less);
 		memory_init(&m);
@@ -744,7 +745,7 @@ START_TEST(failure_holds_layers)
 		route(&m, less, &down);
 		ck_assert_int_eq(up.stats.layers_used, 1);
 		ck_assert_ptr_nonnull(down.layer);
-		for (l = 0; l < 3; l++)
+		for (l = 0; l < vls; l++)
 			ck_assert_int_eq(ta_layers_cyclic(less, down.turn_layers,
 							  l), 0);
 		kept = unaffected = 0;
@@ -778,11 +779,30 @@ START_TEST(failure_holds_layers)
 		scale = (hosts_in(less) - 1.0) / (hosts_in(full) - 1.0);
 		p_up = perm_bandwidth(full, &up, 20, 32, 7);
 		p_down = perm_bandwidth(less, &down, 20, 32, 7);
-		ck_assert_msg(l_down <= l_up * scale * 1.03 &&
-				      p_down >= p_up * 0.97,
-			      "router %u down: busiest %llu perm %.4f, bring-up %llu (scaled %.1f) %.4f",
-			      gone[i], (unsigned long long)l_down, p_down,
-			      (unsigned long long)l_up, l_up * scale, p_up);
+		if (near_bringup) {
+			ck_assert_msg(l_down <= l_up * scale * 1.03 &&
+					      p_down >= p_up * 0.97,
+				      "router %u down: busiest %llu perm %.4f, bring-up %llu (scaled %.1f) %.4f",
+				      gone[i], (unsigned long long)l_down,
+				      p_down, (unsigned long long)l_up,
+				      l_up * scale, p_up);
+		} else {
+			struct ta_options o;
+			struct ta_result fresh;
+			uint64_t l_f;
+			double p_f;
+
+			options(&o);
+			ck_assert_int_eq(ta_route(less, &o, NULL, &fresh), 0);
+			l_f = host_max_load(less, &fresh, NULL, "fresh", NULL);
+			p_f = perm_bandwidth(less, &fresh, 20, 32, 7);
+			ck_assert_msg(!dominates(l_down, p_down, l_f, p_f),
+				      "router %u down: from scratch busiest %llu perm %.4f, after the failure %llu %.4f",
+				      gone[i], (unsigned long long)l_f, p_f,
+				      (unsigned long long)l_down, p_down);
+			ta_result_free(&fresh);
+			ta_options_clear(&o);
+		}
 		ta_result_free(&up);
 		ta_result_free(&down);
 		memory_free(&m);
@@ -791,6 +811,30 @@ START_TEST(failure_holds_layers)
 	opt_vls = 1;
 	ta_graph_free(full);
 	topo_free(&t);
+}
+
+/*
+ * Three layers on dragonfly 6 3 3 19, two routers in turn, where
+ * minimal change stays within 2 % of the bring-up (a routing from
+ * scratch would be better still, by luck of its own layers).
+ */
+START_TEST(failure_holds_layers)
+{
+	static const unsigned gone[] = { 33, 42 };
+
+	layers_hold(6, 3, 3, 3, gone, 2, 1);
+}
+END_TEST
+
+/*
+ * Two layers on dragonfly 4 9 2, router 1 down: minimal change misses
+ * the 2 % until the destinations on the busiest channels move too.
+ */
+START_TEST(failure_relieves_layers)
+{
+	static const unsigned gone[] = { 1 };
+
+	layers_hold(4, 9, 2, 2, gone, 1, 0);
 }
 END_TEST
 
@@ -919,6 +963,7 @@ int main(void)
 	tcase_add_test(tc, restore_keeps_layers);
 	tcase_add_test(tc, failure_keeps_layers);
 	tcase_add_test(tc, failure_holds_layers);
+	tcase_add_test(tc, failure_relieves_layers);
 	tcase_add_test(tc, takeover_keeps_layers);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
