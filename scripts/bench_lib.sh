@@ -41,6 +41,8 @@
 #   df-342       dragonfly 6 3 3 19 (19 groups of 6 routers)
 #   df-456       dragonfly 6 3 4 (19 groups of 6 routers, 4 hosts each)
 #   df-1056      dragonfly 8 4 4 (33 groups of 8 routers)
+#   df-5256      dragonfly 12 6 6 73 (73 groups of 12 routers, 6 global
+#                cables and 6 hosts a router: 876 switches)
 # Suffixes for an incomplete fabric: -aPP-sN: PP % of the hosts absent,
 # seed N (topogen --absent 0.PP --seed N); -pK (3-level): odd pods keep K
 # leaves (topogen --partial-pods K); e.g. ft2-648-a30-s1, ft3-5832-p9-a50-s2.
@@ -82,6 +84,7 @@ bench_net() {
 	df-342) gen=(dragonfly 6 3 3 19) ;;
 	df-456) gen=(dragonfly 6 3 4) ;;
 	df-1056) gen=(dragonfly 8 4 4) ;;
+	df-5256) gen=(dragonfly 12 6 6 73) ;;
 	*)
 		printf '%s: unknown fabric %s\n' "$prog" "$name" >&2
 		exit 2 ;;

@@ -37,6 +37,10 @@
 #                    tree, which is then made: packages installed
 #                    (install-deps.sh), configured and built)
 #   --plugin-dir DIR libturnadd.so's directory (default: DIR/plugin/.libs)
+#   --conf-extra LINE  an extra opensm.conf line for every engine
+#                    (repeatable; e.g. 'qos TRUE', which turnadd's option
+#                    vls needs for its layers, and TURNADD_CONFIG in the
+#                    environment names turnadd.conf)
 #   --quiet SECS     quiet time that ends a phase: no sweep ending and no
 #                    OpenSM log line (default 1, plus 1 per 200 switches)
 #   --timeout SECS   bound for each phase (default 1200)
@@ -168,9 +172,10 @@ top=$(cd "$here/.." && pwd)
 
 fabrics=ft2-648,ft3-5832,ft3-11664 engines=turnadd,ftree,updn,minhop
 ours=turnadd base=ftree which=0 repeat=1 build=${TURNADD_BUILD:-}
-plugin_dir='' quiet_opt='' timeout_s=1200 out='' merge=''
+plugin_dir='' quiet_opt='' timeout_s=1200 out='' merge='' conf_extra=()
 while (($#)); do
 	case $1 in
+	--conf-extra) conf_extra+=("${2:?}"); shift ;;
 	--fabrics) fabrics=${2:?}; shift ;;
 	--engines) engines=${2:?}; shift ;;
 	--ours) ours=${2:?}; shift ;;
@@ -248,7 +253,8 @@ run_one() {
 	MAD_COUNT_FILE=$FAB_DIR/no-mads MAD_QUIET=$quiet MAD_TIMEOUT=$timeout_s
 	fab_start_ibsim "$net"
 	fab_start_opensm "$engine" "$plugin_dir" \
-		"per_module_logging_file $FAB_DIR/per-module-logging.conf"
+		"per_module_logging_file $FAB_DIR/per-module-logging.conf" \
+		${conf_extra[@]+"${conf_extra[@]}"}
 	fab_wait_subnet_up "$timeout_s"
 	mad_settle 0
 	{
