@@ -24,12 +24,12 @@ standby_conf=("sminfo_polling_timeout 1000" "polling_retry_number 2")
 # wait_master DIR: DIR's OpenSM is MASTER with a SUBNET UP, fabric settled
 wait_master() {
 	local i
-	for ((i = 0; i < 300; i++)); do
+	for ((i = 0; i < 1200; i++)); do
 		grep -qF "Entering MASTER state" "$1/opensm.log" 2>/dev/null &&
 			grep -qF "SUBNET UP" "$1/opensm.log" && break
 		sleep 0.1
 	done
-	((i < 300)) || fail "$(basename "$1"): not master after 30 s"
+	((i < 1200)) || fail "$(basename "$1"): not master after 120 s"
 	rs_settle 60
 }
 
