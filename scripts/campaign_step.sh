@@ -148,8 +148,10 @@ read_check() {
 		return 0
 	fab_sim_client "$step_timeout" "$lftread" "$FAB_DIR/topology.txt" \
 		>"$FAB_DIR/lfts.txt" 2>"$FAB_DIR/lftread.err" || return 0
+	local sl=()
+	[[ -z ${SL_DUMP:-} ]] || sl=(--sl "$SM_DIR/dump/$SL_DUMP")
 	"$lftcheck" -n 5 "${LC_TP_ARGS[@]}" ${MC_ARGS[@]+"${MC_ARGS[@]}"} \
-		"$FAB_DIR/topology.txt" "$FAB_DIR/lfts.txt" \
+		${sl[@]+"${sl[@]}"} "$FAB_DIR/topology.txt" "$FAB_DIR/lfts.txt" \
 		>"$f" 2>&1 || rc=$?
 	((rc <= 1)) || return 0
 	READBACK=ok
@@ -167,6 +169,9 @@ read_check() {
 	R_NOLID_H=$(($(kv "$f" hosts_without_lid) + 0))
 	R_NOLID=$((R_NOLID_H + $(kv "$f" switches_without_lid) + 0))
 	R_CDG=$(kv "$f" cdg)
+	# per SL: the verdict over every SL's graph
+	[[ -z ${SL_DUMP:-} ]] ||
+		R_CDG=$(sed -n 's/^sl_layers=.*\bcdg=\([^ ]*\).*/\1/p' "$f")
 	R_TP=$(sed -n 's/^throughput=\([^ ]*\).*/\1/p' "$f")
 	R_PERM=$(kv "$f" perm_bandwidth)
 	: "${R_HOSTS:=0}" "${R_SWITCHES:=0}" "${R_UNREACH:=0}" \

@@ -103,6 +103,13 @@
 #                        OUT/refs.csv); give a file of an earlier campaign
 #                        on the same net to reuse its runs
 #   --keep-all           keep every step's read-back, not only bad ones
+#   --vls N              turnadd's option vls N (routes over N layers,
+#                        the SL of each path its layer): OpenSM with qos
+#                        TRUE (SL i on VL i) and its dump files, every
+#                        check then builds one channel dependency graph
+#                        per SL from the tables read back and the SLs of
+#                        opensm-turnadd-sl.dump (lftcheck --sl); the
+#                        references route with vls N too
 #   --escape-root NAME   turnadd's escape_root option set to switch NAME
 #                        (not the SM's switch); 10% of the failure
 #                        cycles then fail that switch ("root")
@@ -170,7 +177,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 net='' out='' cycles=100 seed=1 build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' budget=3000 step_timeout=60 quiet='' sweep_wait=10
 restore_every=10 keep_all=0 dry_run=0 root_name='' traffic=''
-mc_groups='' MC_ARGS=() R_MC=0 lmc_conf=() takeover_every=0 perm=100
+mc_groups='' MC_ARGS=() R_MC=0 lmc_conf=() takeover_every=0 perm=100 vls=1
 tp_margin=0.02 strict=0 only_kind=
 while (($#)); do
 	case $1 in
@@ -202,6 +209,8 @@ while (($#)); do
 	--mcast-groups) mc_groups=${2:?}; shift ;;
 	--lmc) [[ ${2:?} =~ ^[0-7]$ ]] || fab_die "bad --lmc '$2' (0 to 7)"
 		lmc_conf=("lmc $2"); shift ;;
+	--vls) [[ ${2:?} =~ ^[1-8]$ ]] || fab_die "bad --vls '$2' (1 to 8)"
+		vls=$2; shift ;;
 	--dry-run) dry_run=1 ;;
 	-v | --verbose) export FAB_VERBOSE=1 ;;
 	*) fab_other_option fault_campaign "$1" ;;
@@ -280,6 +289,11 @@ on_exit() {
 SM_HOST=$(awk '/^(Switch|Hca|Ca)[ \t]/ { split($0, q, "\""); print q[2]; exit }' "$net")
 SB_HOST='' SB_PID='' SB_DIR='' SM_PRIO=14 SB_CONF=()
 LC_TP_ARGS=(-t "--perm=$perm")
+if ((vls > 1)); then
+	# SL i on VL i (qos), and the dump files with the SL of every path
+	lmc_conf+=("qos TRUE" "log_flags 0x43")
+	SL_DUMP=opensm-turnadd-sl.dump
+fi
 sm_conf=(${lmc_conf[@]+"${lmc_conf[@]}"})
 if ((takeover_every)); then
 	# the standby: a host of the SM's switch (never cut off)
@@ -300,8 +314,9 @@ if ((!dry_run)); then
 	FAB_OSM_PRELOAD=$madlib
 	FAB_OSM_ENV=("MADCOUNT_LOG=$MADLOG")
 	fab_start_ibsim "$net"
-	if [[ -n $root_name || -n $traffic ]]; then
+	if [[ -n $root_name || -n $traffic ]] || ((vls > 1)); then
 		: >"$out/turnadd.conf"
+		((vls == 1)) || printf 'vls %s\n' "$vls" >>"$out/turnadd.conf"
 		if [[ -n $root_name ]]; then
 			printf 'escape_root %s\n' "$(fab_node_guid "$root_name")" \
 				>>"$out/turnadd.conf"

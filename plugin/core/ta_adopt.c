@@ -111,6 +111,33 @@ static void compare(const struct ta_graph *g, const struct ta_options *o,
 	ta_result_free(&fresh);
 }
 
+/*
+ * Routes over layers whose tables were not kept whole: the routing from
+ * scratch is taken where res falls more than 2 % below it on a metric
+ * (the standby does not know the layers the old master kept through
+ * its failures, so its minimal change from the tables can be poor).
+ */
+static int against_fresh(const struct ta_graph *g, const struct ta_options *o,
+			 const struct ta_log *log, struct ta_result *res)
+{
+	struct quality qr, qf;
+	struct ta_result fresh;
+
+	if (ta_route(g, o, NULL, &fresh))
+		return 0;
+	if (measure(g, res->port, &qr) || measure(g, fresh.port, &qf) ||
+	    (qr.peak <= qf.peak * 1.02 && qr.perm >= qf.perm * 0.98)) {
+		ta_result_free(&fresh);
+		return 0;
+	}
+	ta_logf(log, TA_LOG_INFO,
+		"takeover: minimal change from the tables over layers is more than 2 %% below a routing from scratch (busiest channel %.1f against %.1f, permutation bandwidth %.4f against %.4f): the routing from scratch taken",
+		qr.peak, qf.peak, qr.perm, qf.perm);
+	ta_result_free(res);
+	*res = fresh;
+	return 1;
+}
+
 int ta_route_adopt(const struct ta_graph *g, const struct ta_options *o,
 		   const struct ta_prior *prior, const struct ta_log *log,
 		   struct ta_result *res)
@@ -119,7 +146,7 @@ int ta_route_adopt(const struct ta_graph *g, const struct ta_options *o,
 	struct quality qt = { 0, 0 }, qf = { 0, 0 };
 	uint8_t *used, *state = NULL;
 	const char *why = NULL;
-	int r, all = 0;
+	int r, all = 0, tables_cut, fresh = 0;
 
 	if (ta_route_prior(g, o, prior, log, res))
 		return -1;
@@ -130,17 +157,21 @@ int ta_route_adopt(const struct ta_graph *g, const struct ta_options *o,
 	if (!used)
 		return 0;	/* the routing stands */
 	r = tables_route(g, prior->last_port, used);
+	tables_cut = r != 0;
 	if (r)
 		why = "they do not reach every destination on this fabric";
 	else if ((r = merge_turns(g, used, res, &state, &all)))
 		why = "their turns close a cycle (deadlock possible on one VL)";
 	free(used);
+	if (why && !tables_cut && o->vls > 1 && res->layer && res->turn_state)
+		fresh = against_fresh(g, o, log, res);
 	if (why) {
 		free(state);
 		if (r >= 0)
 			ta_logf(log, TA_LOG_INFO,
-				"takeover: the switches' tables are not kept whole: %s; routed with minimal change from them",
-				why);
+				"takeover: the switches' tables are not kept whole: %s; %s",
+				why, fresh ? "routed from scratch" :
+					     "routed with minimal change from them");
 		return 0;
 	}
 	compare(g, o, prior->last_port, &qt, &qf);
