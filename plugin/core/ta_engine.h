@@ -150,6 +150,8 @@ struct ta_stats {
 				 * that are not tree-like) */
 	int layers_used;	/* vls > 1: the layered routes were taken
 				 * (ta_layers.h) */
+	int layers_spread;	/* ... routed with neighbour spreading
+				 * (ta_layer_route.c) */
 	uint32_t dests_layer0;	/* ... destinations routed on layer 0
 				 * only (a switch stranded otherwise) */
 	unsigned layers_taken;	/* vls > 1: the layers the routes taken

@@ -164,6 +164,17 @@ struct ta_choice {
 	 * can, as the index rule spreads them), then the path's load
 	 */
 	const uint32_t *same;
+	/*
+	 * NULL, or per channel the routes of the destinations at the
+	 * switches next to this destination's switch (over layers,
+	 * ta_layer_route.c): with same set, near[c] / near_div more count
+	 * as same[c] in the channel's cost (not in the choice among the
+	 * ways within the tolerance, which same[] alone orders), so the
+	 * routes towards a group of neighbouring switches spread over
+	 * several links where one would gather them
+	 */
+	const uint32_t *near;
+	uint32_t near_div;
 	const uint8_t *home;	/* NULL, or this destination's column */
 	uint32_t home_stride;
 	/*
