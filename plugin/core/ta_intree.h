@@ -42,6 +42,11 @@ struct ta_intree {
 	 */
 	const uint32_t *leaf_rot;
 	uint32_t *dist;		/* hops to the destination switch */
+	/* ta_minor_tree_of(): per switch the index of its first end in
+	 * slot_child (n_sw + 1), and per end the switch whose chosen link
+	 * arrives there (UINT32_MAX between calls) */
+	uint32_t *end_base;
+	uint32_t *slot_child;
 	uint32_t *out_end;	/* chosen link end, or TA_OUT_DELIVER */
 	uint32_t *order;	/* switches with a route, nearest first */
 	uint32_t n_order;

@@ -18,6 +18,8 @@
  * layers lose more than 3 % of the one-layer routes' permutation
  * bandwidth (dragonfly 8 4 4, 4 layers), they are routed again with
  * neighbour spreading and those are taken, within 3 % on both metrics.
+ * A layer that would rank the turns as the one below it is its copy;
+ * one whose previous turns differ is decided, and keeps them.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -25,6 +27,7 @@
 
 #include "ta_cdg.h"
 #include "ta_engine.h"
+#include "ta_layers.h"
 #include "ta_perm.h"
 #include "ta_saved.h"
 #include "topo_graph.h"
@@ -456,6 +459,46 @@ START_TEST(spread_where_permutations_lose)
 }
 END_TEST
 
+/*
+ * ta_layers_decide(): on the dragonfly the layers 0 and 1 leave no turn
+ * new to layer 2, so layer 3 ranks every turn as layer 2 does and is
+ * its copy.  With a previous routing whose layer 3 allowed layer 1's
+ * turns (layer 2 not), layer 3 is decided: it allows them all again.
+ */
+START_TEST(decide_copies_only_equal_layers)
+{
+	struct ta_graph *g = make("dragonfly");
+	struct ta_result one;
+	uint8_t *tl, *prev, *again;
+	uint32_t k, differ = 0;
+
+	route(g, 1, NULL, &one);
+	tl = malloc(g->n_turn_slots + 1);
+	prev = malloc(g->n_turn_slots + 1);
+	again = malloc(g->n_turn_slots + 1);
+	ck_assert(tl && prev && again);
+	ck_assert_int_eq(ta_layers_decide(g, one.turn_state, NULL, NULL, 4, tl,
+					  NULL), 0);
+	for (k = 0; k < g->n_turn_slots; k++) {
+		ck_assert_uint_eq(tl[k] >> 3 & 1u, tl[k] >> 2 & 1u);
+		prev[k] = (uint8_t)((tl[k] & 7u) | (tl[k] & 2u) << 2);
+		differ += (tl[k] >> 1 & 1u) && !(tl[k] >> 2 & 1u);
+	}
+	ck_assert_uint_gt(differ, 0);
+	ck_assert_int_eq(ta_layers_decide(g, one.turn_state, NULL, prev, 4,
+					  again, NULL), 0);
+	for (k = 0; k < g->n_turn_slots; k++)
+		if (prev[k] >> 3 & 1u)
+			ck_assert_uint_eq(again[k] >> 3 & 1u, 1);
+	ck_assert_int_eq(ta_layers_cyclic(g, again, 3), 0);
+	free(tl);
+	free(prev);
+	free(again);
+	ta_result_free(&one);
+	ta_graph_free(g);
+}
+END_TEST
+
 static Suite *layers_suite(void)
 {
 	Suite *s = suite_create("layers");
@@ -471,6 +514,7 @@ static Suite *layers_suite(void)
 	tcase_add_test(tc, memory_carries_layers);
 	tcase_add_test(tc, more_layers_no_worse);
 	tcase_add_test(tc, spread_where_permutations_lose);
+	tcase_add_test(tc, decide_copies_only_equal_layers);
 	suite_add_tcase(s, tc);
 	return s;
 }
