@@ -154,11 +154,11 @@ struct ta_stats {
 				 * (ta_layer_route.c) */
 	uint32_t dests_layer0;	/* ... destinations routed on layer 0
 				 * only (a switch stranded otherwise) */
-	/* a resweep that took a routing from scratch over layers: the
+	/* a resweep that takes a routing from scratch over layers: the
 	 * paths whose layer (SL) differs from the previous routing's, as
 	 * that routing chose them (after ta_layers_repick) and as taken
 	 * (fewer where the routing again with the previous layers' turns
-	 * first was taken, ta_restore.c) */
+	 * first is taken, ta_restore.c) */
 	uint64_t layer_changes_fresh, layer_changes;
 	unsigned layers_taken;	/* vls > 1: the layers the routes taken
 				 * may use (vls, fewer where those are not

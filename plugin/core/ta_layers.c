@@ -68,7 +68,7 @@ static void decide_layer(struct ta_cdg *c, const uint8_t *turn_layers,
 /*
  * 1 if layer `layer` + 1 would rank every turn as layer `layer` did
  * (state: layer's, its useless turns marked), so it decides the same:
- * no turn that layer allows was new to the layers below it (the
+ * no turn that layer allows is new to the layers below it (the
  * "later" flags stay), and the previous routing's layers `layer` and
  * `layer` + 1 allowed the same turns (the "kept" flags)
  */
