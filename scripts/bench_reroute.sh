@@ -68,6 +68,10 @@
 #   --mcast-groups N mad_count.sh --mcast-groups N: every host joins the
 #                    IPoIB broadcast group and N more groups get random
 #                    members after bring-up (default: no joins)
+#   --conf-extra L   mad_count.sh --conf-extra L: an extra opensm.conf
+#                    line for every engine, e.g. 'qos TRUE' (SL i to VL
+#                    i, which turnadd's option vls needs; dfsssp then
+#                    programs its VLs too) (repeatable)
 #   --out DIR        results (default: a new dir in /tmp); each run's
 #                    mad_count.sh output in DIR/FABRIC-ENGINE/
 #
@@ -160,7 +164,7 @@ top=$(cd "$here/.." && pwd)
 
 fabrics=ft2-648,ft3-5832 engines=turnadd,ftree,minhop,updn which=0
 counter=preload build=${TURNADD_BUILD:-$top} timeout_s=1200 out=''
-relink_pace=0.2 link=0 mc_groups='' lmcs=0 kind=spine
+relink_pace=0.2 link=0 mc_groups='' lmcs=0 kind=spine conf_extra=()
 while (($#)); do
 	case $1 in
 	--fabrics) fabrics=${2:?}; shift ;;
@@ -174,6 +178,7 @@ while (($#)); do
 	--timeout) timeout_s=${2:?}; shift ;;
 	--relink-pace) relink_pace=${2:?}; shift ;;
 	--mcast-groups) mc_groups=${2:?}; shift ;;
+	--conf-extra) conf_extra+=(--conf-extra "${2:?}"); shift ;;
 	--out) out=${2:?}; shift ;;
 	*) fab_other_option bench_reroute "$1" ;;
 	esac
@@ -291,7 +296,7 @@ for fabric in "${fabric_list[@]}"; do
 			--engine "$engine" "${fail[@]}" --counter "$counter" \
 			${mc_groups:+--mcast-groups "$mc_groups"} \
 			--timeout "$timeout_s" --relink-pace "$pace" --rows 0 \
-			--lmc "$lmc" \
+			--lmc "$lmc" "${conf_extra[@]}" \
 			--out "$run" \
 			>"$run.txt" 2>&1 || status=$?
 		wall=$(bench_wall "$t0")

@@ -150,8 +150,16 @@ struct ta_stats {
 				 * that are not tree-like) */
 	int layers_used;	/* vls > 1: the layered routes were taken
 				 * (ta_layers.h) */
+	int layers_spread;	/* ... routed with neighbour spreading
+				 * (ta_layer_route.c) */
 	uint32_t dests_layer0;	/* ... destinations routed on layer 0
 				 * only (a switch stranded otherwise) */
+	/* a resweep that takes a routing from scratch over layers: the
+	 * paths whose layer (SL) differs from the previous routing's, as
+	 * that routing chose them (after ta_layers_repick) and as taken
+	 * (fewer where the routing again with the previous layers' turns
+	 * first is taken, ta_restore.c) */
+	uint64_t layer_changes_fresh, layer_changes;
 	unsigned layers_taken;	/* vls > 1: the layers the routes taken
 				 * may use (vls, fewer where those are not
 				 * kept, 1: every path on layer 0); 0 if

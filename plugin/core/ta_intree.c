@@ -63,6 +63,8 @@ int ta_intree_init(struct ta_intree *t, const struct ta_graph *g)
 	t->pc = malloc((2 * g->n_links + 1) * sizeof(*t->pc));
 	t->pg = malloc((2 * g->n_links + 1) * sizeof(*t->pg));
 	t->pc_open = malloc(2 * g->n_links + 1);
+	t->end_base = malloc((n + 1) * sizeof(*t->end_base));
+	t->slot_child = malloc((2 * g->n_links + 1) * sizeof(*t->slot_child));
 	t->plain_sw = UINT32_MAX;
 	t->fast_sw = UINT32_MAX;
 	t->div_sw = UINT32_MAX;
@@ -71,10 +73,16 @@ int ta_intree_init(struct ta_intree *t, const struct ta_graph *g)
 	    !t->seen || !t->height || !t->bneck || !t->bdist ||
 	    !t->plain_order ||
 	    !t->pc_start || !t->pg_start || !t->n_peers || !t->pc_n ||
-	    !t->pc || !t->pg || !t->pc_open) {
+	    !t->pc || !t->pg || !t->pc_open || !t->end_base ||
+	    !t->slot_child) {
 		ta_intree_free(t);
 		return -1;
 	}
+	t->end_base[0] = 0;
+	for (s = 0; s < g->n_sw; s++)
+		t->end_base[s + 1] = t->end_base[s] + g->sw[s].n_ends;
+	memset(t->slot_child, 0xff,
+	       (2 * (size_t)g->n_links + 1) * sizeof(*t->slot_child));
 	for (s = 0; s < g->n_dest; s++)
 		if (g->dest[s].is_host)
 			t->has_host[g->dest[s].sw] = 1;
@@ -105,6 +113,8 @@ void ta_intree_free(struct ta_intree *t)
 	free(t->pc);
 	free(t->pg);
 	free(t->pc_open);
+	free(t->end_base);
+	free(t->slot_child);
 	free(t->wcost);
 	free(t->heap);
 	free(t->home_walk);

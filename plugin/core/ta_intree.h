@@ -42,6 +42,11 @@ struct ta_intree {
 	 */
 	const uint32_t *leaf_rot;
 	uint32_t *dist;		/* hops to the destination switch */
+	/* ta_minor_tree_of(): per switch the index of its first end in
+	 * slot_child (n_sw + 1), and per end the switch whose chosen link
+	 * arrives there (UINT32_MAX between calls) */
+	uint32_t *end_base;
+	uint32_t *slot_child;
 	uint32_t *out_end;	/* chosen link end, or TA_OUT_DELIVER */
 	uint32_t *order;	/* switches with a route, nearest first */
 	uint32_t n_order;
@@ -164,6 +169,17 @@ struct ta_choice {
 	 * can, as the index rule spreads them), then the path's load
 	 */
 	const uint32_t *same;
+	/*
+	 * NULL, or per channel the routes of the destinations at the
+	 * switches next to this destination's switch (over layers,
+	 * ta_layer_route.c): with same set, near[c] / near_div more count
+	 * as same[c] in the channel's cost (not in the choice among the
+	 * ways within the tolerance, which same[] alone orders), so the
+	 * routes towards a group of neighbouring switches spread over
+	 * several links where one would gather them
+	 */
+	const uint32_t *near;
+	uint32_t near_div;
 	const uint8_t *home;	/* NULL, or this destination's column */
 	uint32_t home_stride;
 	/*

@@ -102,6 +102,13 @@ static struct ta_heap_item pop(struct ta_intree *t, size_t *n)
 #define LOAD_SCALE 0.25
 #define SAME_COST 0.125
 
+/* same[c] in a channel's cost: near[c] / near_div added where ch->near
+ * is set (the choice among the ways within TOL counts same[] alone) */
+static uint32_t same_count(const struct ta_choice *ch, uint32_t c)
+{
+	return ch->same[c] + (ch->near ? ch->near[c] / ch->near_div : 0);
+}
+
 static double weight(const struct ta_intree *t, uint32_t s, uint32_t e,
 		     const struct ta_choice *ch, double unit)
 {
@@ -116,7 +123,7 @@ static double weight(const struct ta_intree *t, uint32_t s, uint32_t e,
 		away = home ? 0 : ch->home_bias;
 	}
 	return 1.0 + away + LOAD_SCALE * x3 * x3 +
-	       (ch->same ? SAME_COST * ch->same[r->out_chan] : 0);
+	       (ch->same ? SAME_COST * same_count(ch, r->out_chan) : 0);
 }
 
 /*

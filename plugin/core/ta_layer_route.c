@@ -14,11 +14,26 @@
  * as option vls of that many layers routes them (the first n layers'
  * turns of the N layers' decisions are the n layers' decisions), so
  * vls N ends on the routes of vls N - 1 where its own are not kept;
- * where none is kept, every path stays on layer 0.  A resweep by
- * minimal change after a routing that took layers carries them instead
- * (carried()): the same layers and turns, the destinations whose routes
- * still hold kept whole, the others routed again over the layers.
+ * where none is kept, every path stays on layer 0.
+ *
+ * More layers let more routes take the fewest hops, and where a few
+ * links join whole groups of switches (a dragonfly's one global link
+ * between two groups) those routes gather the permutations that send
+ * the hosts of one group to another (the shifts of ta_perm.h, hosts in
+ * name order) on that link.  So where the routes over n layers miss
+ * the permutation margin, the n layers are routed again with each
+ * destination also kept apart from the routes of the destinations at
+ * the switches next to its own (NEAR_DIV, struct ta_choice's near);
+ * those are taken where they are within the margins, else n - 1
+ * layers are tried (plain, then spread).  Where the plain routes are
+ * kept nothing changes.
+ *
+ * A resweep by minimal change after a routing that took layers carries
+ * them instead (carried()): the same layers and turns, the
+ * destinations whose routes still hold kept whole, the others routed
+ * again over the layers.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,6 +55,14 @@
  */
 #define SLACK 0.03
 
+/*
+ * Neighbour spreading: in a channel's cost, a route of a destination at
+ * a neighbouring switch counts as 1/NEAR_DIV of one of the destination's
+ * own switch (struct ta_choice's same); tried on dragonfly 10 5 5 51
+ * and 12 6 6 73 (results/layers.md)
+ */
+#define NEAR_DIV 2u
+
 struct layer_run {
 	struct route_job *j;
 	struct ta_result *res;
@@ -52,6 +75,14 @@ struct layer_run {
 	uint8_t *col;		/* one destination's column */
 	uint8_t *used;		/* destinations routed by layered trees */
 	uint32_t fallback;	/* destinations left on their layer-0 routes */
+	/* neighbour spreading (NEAR_DIV), where spread is set: */
+	int spread;
+	uint32_t *near;		/* per channel, struct ta_choice's near */
+	uint32_t *first;	/* per switch: its first by_switch index */
+	uint32_t *chan_of;	/* [sw * 256 + port]: channel out, or
+				 * UINT32_MAX (no inter-switch link) */
+	uint32_t *nb_seen;	/* per switch: stamp of the last count */
+	uint32_t *dl;		/* destinations counted (n_dest) */
 	/* a resweep over the previous routing's layers (carried()): */
 	int carried;
 	uint8_t *mask;		/* per switch: the layers its path may use */
@@ -133,6 +164,10 @@ static void choice_for(struct layer_run *r, uint32_t d, struct ta_choice *ch)
 	ch->main_sw = j->bal_main;
 	ch->load = r->load;
 	ch->same = r->same;
+	if (r->spread) {
+		ch->near = r->near;
+		ch->near_div = NEAR_DIV;
+	}
 	if (j->prior && j->prior->home_port) {
 		ch->home = j->prior->home_port + d;
 		ch->home_stride = j->g->n_dest;
@@ -194,6 +229,41 @@ static void count_switch(struct layer_run *r, uint32_t k0, uint32_t sw)
 			continue;
 		tree_of(r, r->res->port, d);
 		count_same(g, &r->t, r->same);
+	}
+}
+
+/*
+ * near[] for the destinations of switch sw: per channel, the routes of
+ * the destinations routed so far (used[]) at the switches next to sw
+ */
+static void count_near(struct layer_run *r, uint32_t sw)
+{
+	const struct ta_graph *g = r->j->g;
+	const uint8_t *port = r->res->port;
+	uint32_t e, k, n = 0, s;
+
+	memset(r->near, 0, 2 * (size_t)g->n_links * sizeof(*r->near));
+	for (e = 0; e < g->sw[sw].n_ends; e++) {
+		uint32_t nb = g->sw[sw].ends[e].peer;
+
+		if (r->nb_seen[nb] == sw + 1)
+			continue;	/* parallel links */
+		r->nb_seen[nb] = sw + 1;
+		for (k = r->first[nb]; k < g->n_dest &&
+		     g->dest[r->j->by_switch[k]].sw == nb; k++)
+			if (r->used[r->j->by_switch[k]])
+				r->dl[n++] = r->j->by_switch[k];
+	}
+	for (s = 0; n && s < g->n_sw; s++) {
+		const uint8_t *row = port + (size_t)s * g->n_dest;
+		const uint32_t *chan = r->chan_of + (size_t)s * 256;
+
+		for (k = 0; k < n; k++) {
+			uint32_t c = chan[row[r->dl[k]]];
+
+			if (c != UINT32_MAX && g->dest[r->dl[k]].sw != s)
+				r->near[c]++;
+		}
 	}
 }
 
@@ -274,6 +344,8 @@ static void first_pass(struct layer_run *r, const uint8_t *port0)
 			     k0 && g->dest[j->by_switch[k0 - 1]].sw == sw; k0--)
 				;
 			count_switch(r, k0, sw);
+			if (r->spread)
+				count_near(r, sw);
 		}
 		same_sw = sw;
 		route_one(r, port0, d);
@@ -296,8 +368,11 @@ static void again_pass(struct layer_run *r, const uint8_t *port0)
 
 		if (!r->used[d])
 			continue;
-		if (sw != same_sw)
+		if (sw != same_sw) {
 			count_switch(r, k, sw);
+			if (r->spread)
+				count_near(r, sw);
+		}
 		same_sw = sw;
 		tree_of(r, r->res->port, d);
 		uncount_same(g, &r->t, r->same);
@@ -359,8 +434,40 @@ static void run_free(struct layer_run *r)
 	free(r->same);
 	free(r->col);
 	free(r->used);
+	free(r->near);
+	free(r->first);
+	free(r->chan_of);
+	free(r->nb_seen);
+	free(r->dl);
 	free(r->mask);
 	free(r->stay);
+}
+
+/* what neighbour spreading needs (once, at its first use) */
+static int spread_init(struct layer_run *r)
+{
+	const struct ta_graph *g = r->j->g;
+	uint32_t s, e, k;
+
+	if (r->near)
+		return 0;
+	r->near = calloc(2 * (size_t)g->n_links + 1, sizeof(*r->near));
+	r->first = malloc((g->n_sw + 1) * sizeof(*r->first));
+	r->chan_of = malloc(((size_t)g->n_sw * 256 + 1) * sizeof(*r->chan_of));
+	r->nb_seen = calloc(g->n_sw + 1, sizeof(*r->nb_seen));
+	r->dl = malloc((g->n_dest + 1) * sizeof(*r->dl));
+	if (!r->near || !r->first || !r->chan_of || !r->nb_seen || !r->dl)
+		return -1;
+	for (s = 0; s < g->n_sw; s++)
+		r->first[s] = g->n_dest;
+	for (k = g->n_dest; k-- > 0;)
+		r->first[g->dest[r->j->by_switch[k]].sw] = k;
+	memset(r->chan_of, 0xff, (size_t)g->n_sw * 256 * sizeof(*r->chan_of));
+	for (s = 0; s < g->n_sw; s++)
+		for (e = 0; e < g->sw[s].n_ends; e++)
+			r->chan_of[(size_t)s * 256 + g->sw[s].ends[e].port] =
+				g->sw[s].ends[e].out_chan;
+	return 0;
 }
 
 static int run_init(struct layer_run *r, struct route_job *j,
@@ -392,14 +499,26 @@ static int run_init(struct layer_run *r, struct route_job *j,
 	return 0;
 }
 
+/* a try's busiest channel and permutation bandwidth */
+struct layer_try {
+	double b, p;
+};
+
+/* 1 if t is within the margins of the one-layer routes' one */
+static int within(const struct layer_try *t, const struct layer_try *one)
+{
+	return t->b <= one->b * (1 + SLACK) && t->p >= one->p * (1 - SLACK) &&
+	       one->b * t->p >= t->b * one->p * (1 - 1e-9);
+}
+
 /*
  * Routes over the first n layers into res (from a clean state: the
- * same routes as option vls n gives); 1 if they are kept against the
- * one-layer routes' busiest channel b0 and permutation bandwidth p0,
- * 0 if not, -1 when out of memory.
+ * same routes as option vls n gives), with neighbour spreading where
+ * r->spread is set; their metrics into *t.  0, or -1 when out of
+ * memory.
  */
 static int try_layers(struct layer_run *r, const uint8_t *port0, unsigned n,
-		      double b0, double p0)
+		      struct layer_try *t)
 {
 	struct route_job *j = r->j;
 	struct ta_result *res = r->res;
@@ -407,10 +526,10 @@ static int try_layers(struct layer_run *r, const uint8_t *port0, unsigned n,
 	size_t n_ch = 2 * (size_t)g->n_links + 1, n_paths;
 	uint8_t mask = (uint8_t)((1u << n) - 1);
 	unsigned pass;
-	double b1, p1;
 	uint32_t k;
-	int keep;
 
+	if (r->spread && spread_init(r))
+		return -1;
 	n_paths = (size_t)g->n_sw * g->n_dest;
 	for (k = 0; k < g->n_turn_slots; k++)
 		r->turn_layers[k] = r->decided[k] & mask;
@@ -426,24 +545,68 @@ static int try_layers(struct layer_run *r, const uint8_t *port0, unsigned n,
 			"vls %u: a resweep over the previous routing's %u layers and their turns: %u destinations keep their routes and layers whole, %u routed again over the layers (%u on layer 0 alone)",
 			j->o->vls, n, r->unmoved, g->n_dest - r->unmoved,
 			r->fallback);
-		return 1;
+		t->b = t->p = 0;	/* not compared */
+		return 0;
 	}
 	for (pass = 0; !(j->prior && j->prior->home_port) && pass < BAL_PASSES;
 	     pass++)
 		again_pass(r, port0);
-	b1 = busiest(r, res->port);
-	p1 = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS, 1);
-	if (p1 < 0)
+	t->b = busiest(r, res->port);
+	t->p = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS, 1);
+	return t->p < 0 ? -1 : 0;
+}
+
+static void log_try(struct layer_run *r, unsigned n, const struct layer_try *t,
+		    const struct layer_try *one, const char *verdict)
+{
+	ta_logf(r->j->log, TA_LOG_INFO,
+		"vls %u: routes over %u layers%s: busiest channel %.1f against %.1f on one layer, permutation bandwidth %.4f against %.4f, %u destinations on layer 0 alone (a switch stranded over the layers): %s",
+		r->j->o->vls, n,
+		r->spread ? ", spread from the neighbouring switches' destinations" : "",
+		t->b, one->b, t->p, one->p, r->fallback, verdict);
+}
+
+/*
+ * The routes over n layers: 1 if kept (in res), 0 if not, -1 when out
+ * of memory.  Plain first; where they miss the permutation margin, again
+ * with neighbour spreading, kept where within the margins.
+ */
+static int try_count(struct layer_run *r, const uint8_t *port0, unsigned n,
+		     const struct layer_try *one)
+{
+	struct layer_try plain, spread;
+	const char *no = n > 2 ? "fewer layers tried" :
+			 "one-layer routes kept, every path on layer 0";
+	char why[160];
+
+	r->spread = 0;
+	if (try_layers(r, port0, n, &plain))
 		return -1;
-	keep = b1 <= b0 * (1 + SLACK) && p1 >= p0 * (1 - SLACK) &&
-	       b0 * p1 >= b1 * p0 * (1 - 1e-9);
-	ta_logf(j->log, TA_LOG_INFO,
-		"vls %u: routes over %u layers: busiest channel %.1f against %.1f on one layer, permutation bandwidth %.4f against %.4f, %u destinations on layer 0 alone (a switch stranded over the layers): %s",
-		j->o->vls, n, b1, b0, p1, p0, r->fallback,
-		keep ? "layered routes taken" :
-		n > 2 ? "not taken (a metric more than 3 % worse or a lower product), fewer layers tried" :
-			"one-layer routes kept, every path on layer 0");
-	return keep;
+	if (within(&plain, one)) {
+		log_try(r, n, &plain, one, "layered routes taken");
+		return 1;
+	}
+	if (plain.p >= one->p * (1 - SLACK)) {
+		snprintf(why, sizeof(why),
+			 "not taken (a metric more than 3 %% worse or a lower product), %s",
+			 no);
+		log_try(r, n, &plain, one, why);
+		return 0;
+	}
+	log_try(r, n, &plain, one,
+		"not taken (permutation bandwidth more than 3 % worse), routed again with neighbour spreading");
+	r->spread = 1;
+	if (try_layers(r, port0, n, &spread))
+		return -1;
+	if (within(&spread, one)) {
+		log_try(r, n, &spread, one, "layered routes taken");
+		return 1;
+	}
+	snprintf(why, sizeof(why),
+		 "not taken (a metric more than 3 %% worse or a lower product), %s",
+		 no);
+	log_try(r, n, &spread, one, why);
+	return 0;
 }
 
 /*
@@ -497,13 +660,17 @@ static int route_layered(struct layer_run *r, uint8_t *port0)
 	struct ta_result *res = r->res;
 	const struct ta_graph *g = j->g;
 	size_t n = (size_t)g->n_sw * g->n_dest;
-	double *own = NULL, b0, p0;
+	double *own = NULL;
 	const double *w;
+	struct layer_try one;
 	unsigned layers = carried(r);
 	int keep = 0;
 
 	if (layers) {
-		keep = try_layers(r, port0, layers, 0, 0);
+		r->spread = 0;
+		if (try_layers(r, port0, layers, &one))
+			return -1;
+		keep = 1;
 		goto taken;
 	}
 	w = weights(r, &own);
@@ -516,12 +683,12 @@ static int route_layered(struct layer_run *r, uint8_t *port0)
 		return -1;
 	}
 	free(own);
-	b0 = busiest(r, port0);
-	p0 = ta_perm_bandwidth(g, port0, PERM_RANDOM, PERM_SHIFTS, 1);
-	if (p0 < 0)
+	one.b = busiest(r, port0);
+	one.p = ta_perm_bandwidth(g, port0, PERM_RANDOM, PERM_SHIFTS, 1);
+	if (one.p < 0)
 		return -1;
 	for (layers = j->o->vls; layers >= 2; layers--) {
-		keep = try_layers(r, port0, layers, b0, p0);
+		keep = try_count(r, port0, layers, &one);
 		if (keep < 0)
 			return -1;
 		if (keep)
@@ -529,13 +696,14 @@ static int route_layered(struct layer_run *r, uint8_t *port0)
 	}
 taken:
 	res->stats.layers_used = keep;
+	res->stats.layers_spread = keep && r->spread;
 	res->stats.layers_taken = keep ? layers : 1;
 	res->stats.dests_layer0 = r->fallback;
 	if (!r->carried)
 		ta_logf(j->log, TA_LOG_INFO,
-		keep ? "vls %u: %u layers taken: the most layers whose routes are within 3 %% of the one-layer routes' busiest channel and permutation bandwidth, with no lower product" :
-		       "vls %u: %u layer taken: no routes over 2 or more layers within 3 %% of the one-layer routes' busiest channel and permutation bandwidth with no lower product",
-		j->o->vls, res->stats.layers_taken);
+			keep ? "vls %u: %u layers taken: the most layers whose routes are within 3 %% of the one-layer routes' busiest channel and permutation bandwidth, with no lower product" :
+			       "vls %u: %u layer taken: no routes over 2 or more layers within 3 %% of the one-layer routes' busiest channel and permutation bandwidth with no lower product",
+			j->o->vls, res->stats.layers_taken);
 	if (!keep) {
 		memcpy(res->port, port0, n);
 		memset(res->layer, 0, n);

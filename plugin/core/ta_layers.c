@@ -65,6 +65,31 @@ static void decide_layer(struct ta_cdg *c, const uint8_t *turn_layers,
 	}
 }
 
+/*
+ * 1 if layer `layer` + 1 would rank every turn as layer `layer` did
+ * (state: layer's, its useless turns marked), so it decides the same:
+ * no turn that layer allows is new to the layers below it (the
+ * "later" flags stay), and the previous routing's layers `layer` and
+ * `layer` + 1 allowed the same turns (the "kept" flags)
+ */
+static int next_same(const struct ta_graph *g, const uint8_t *state,
+		     const uint8_t *turn_layers, const uint8_t *prev,
+		     unsigned layer)
+{
+	uint8_t below = (uint8_t)((1u << layer) - 1);
+	uint32_t k;
+
+	for (k = 0; k < g->n_turn_slots; k++) {
+		if (state[k] == TA_TURN_USELESS)
+			continue;
+		if ((turn_layers[k] >> layer & 1u) && !(turn_layers[k] & below))
+			return 0;
+		if (prev && ((prev[k] >> layer ^ prev[k] >> (layer + 1)) & 1u))
+			return 0;
+	}
+	return 1;
+}
+
 int ta_layers_decide(const struct ta_graph *g, const uint8_t *state0,
 		     const double *w, const uint8_t *prev, unsigned n_layers,
 		     uint8_t *turn_layers, uint64_t *visits)
@@ -93,6 +118,14 @@ int ta_layers_decide(const struct ta_graph *g, const uint8_t *state0,
 				turn_layers[k] |= (uint8_t)(1u << layer);
 		if (visits)
 			*visits += c.searched;
+		/* the layers above that would decide the same: copies */
+		while (layer + 1 < n_layers && layer + 1 < 8 &&
+		       next_same(g, c.state, turn_layers, prev, layer)) {
+			for (k = 0; k < g->n_turn_slots; k++)
+				if (turn_layers[k] >> layer & 1u)
+					turn_layers[k] |= (uint8_t)(2u << layer);
+			layer++;
+		}
 		ta_cdg_free(&c);
 	}
 	free(list);

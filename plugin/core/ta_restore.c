@@ -220,28 +220,117 @@ static void pass_lines(struct compared *c, int take)
 	release(&c->hf, take);
 }
 
+/* paths whose previous layer (SL) differs from their layer in r */
+static uint64_t sl_changes(const struct ta_graph *g,
+			   const struct ta_prior *prior,
+			   const struct ta_result *r)
+{
+	uint64_t moved = 0;
+	size_t k;
+
+	for (k = 0; k < (size_t)g->n_sw * g->n_dest; k++)
+		moved += prior->layer[k] != TA_NO_LAYER &&
+			 r->port[k] != TA_NO_PORT &&
+			 prior->layer[k] != r->layer[k];
+	return moved;
+}
+
+/*
+ * The routing from scratch once more with the previous routing's turn
+ * layers and path layers as its prior (struct ta_prior turn_layers,
+ * layer; nothing else of it): each layer allows its previous turns
+ * first, each path takes its previous layer where its route allows it.
+ * It replaces res where it reaches as much, is within FAIL_SLACK of
+ * res on both metrics and changes fewer paths' layers.  Returns 1 if
+ * taken, 0 if not, -1 if it could not be made or measured.
+ */
+static int with_prior_layers(const struct ta_graph *g,
+			     const struct ta_options *o,
+			     const struct ta_prior *prior,
+			     const struct ta_log *log, struct ta_result *res,
+			     uint64_t moved)
+{
+	struct ta_prior pl = { .layer = prior->layer,
+			       .turn_layers = prior->turn_layers };
+	struct ta_result alt = { 0 };
+	struct ta_perm_ref ref;
+	double u_res, u_alt, p_alt = -1, se = 0;
+	uint64_t moved_alt;
+	int take;
+
+	if (ta_route_prior(g, o, &pl, NULL, &alt))
+		return -1;
+	if (!alt.layer || !alt.turn_layers) {	/* no layered routes */
+		ta_result_free(&alt);
+		return 0;
+	}
+	ta_layers_repick(g, alt.port, alt.turn_layers, prior->layer,
+			 alt.layer);
+	u_res = ta_uniform_peak(g, res->port);
+	u_alt = ta_uniform_peak(g, alt.port);
+	if (!ta_perm_ref_init(&ref, g, res->port, PERM_RANDOM, PERM_SHIFTS, 1,
+			      perm_draws(g))) {
+		if (ta_perm_against(g, alt.port, &ref, &p_alt, &se))
+			p_alt = -1;
+		moved_alt = sl_changes(g, prior, &alt);
+		take = p_alt >= 0 && u_res >= 0 && u_alt >= 0 &&
+		       alt.stats.unreachable <= res->stats.unreachable &&
+		       moved_alt < moved &&
+		       within(u_alt, p_alt, se, u_res, ref.p);
+		ta_logf(log, TA_LOG_INFO,
+			"layers: the routing from scratch again with the previous layers' turns first: %llu / %llu paths change layer (SL), %llu / %llu LFT blocks change, busiest channel %.1f / %.1f, permutation bandwidth %.4f / %.4f: %s",
+			(unsigned long long)moved_alt,
+			(unsigned long long)moved,
+			(unsigned long long)blocks_moved(g, prior, alt.port),
+			(unsigned long long)blocks_moved(g, prior, res->port),
+			u_alt, u_res, p_alt, ref.p,
+			take ? "taken" :
+			       "not taken (more than 2 % worse, or no fewer layer changes)");
+		ta_perm_ref_free(&ref);
+	} else {
+		take = -1;
+	}
+	if (take == 1) {
+		alt.stats.restore_fresh = 1;
+		alt.stats.switches_gone = res->stats.switches_gone;
+		alt.stats.dests_gone = res->stats.dests_gone;
+		alt.stats.switches_new = res->stats.switches_new;
+		ta_result_free(res);
+		*res = alt;
+	} else {
+		ta_result_free(&alt);
+	}
+	return take;
+}
+
 /*
  * The routing from scratch chose its paths' layers afresh: every path
  * whose previous layer still allows its route takes it again, so its
- * SL (what connections already hold) stays
+ * SL (what connections already hold) stays; where paths still change
+ * layer, the routing from scratch is made again with the previous
+ * layers first (with_prior_layers) and taken where as good
  */
-static void keep_layers(const struct ta_graph *g, const struct ta_prior *prior,
+static void keep_layers(const struct ta_graph *g, const struct ta_options *o,
+			const struct ta_prior *prior,
 			const struct ta_log *log, struct ta_result *res)
 {
-	uint64_t n, moved = 0;
-	size_t k;
+	uint64_t n, moved;
 
 	if (!res->layer || !res->turn_layers || !prior->layer)
 		return;
 	n = ta_layers_repick(g, res->port, res->turn_layers, prior->layer,
 			     res->layer);
-	for (k = 0; k < (size_t)g->n_sw * g->n_dest; k++)
-		moved += prior->layer[k] != TA_NO_LAYER &&
-			 res->port[k] != TA_NO_PORT &&
-			 prior->layer[k] != res->layer[k];
+	moved = sl_changes(g, prior, res);
+	res->stats.layer_changes_fresh = moved;
+	res->stats.layer_changes = moved;
 	ta_logf(log, TA_LOG_INFO,
 		"layers: %llu paths of the routing from scratch take their previous layer (SL) again; %llu change layer (their previous one does not allow their route)",
 		(unsigned long long)n, (unsigned long long)moved);
+	if (moved && prior->turn_layers &&
+	    with_prior_layers(g, o, prior, log, res, moved) == 1) {
+		res->stats.layer_changes_fresh = moved;
+		res->stats.layer_changes = sl_changes(g, prior, res);
+	}
 }
 
 /* res becomes the routing from scratch (take) or stays */
@@ -476,20 +565,6 @@ static int choose_minimal(const struct ta_graph *g, const struct ta_options *o,
 	return fewer ? 2 : 0;
 }
 
-/* the paths of res whose layer (SL) differs from the prior's */
-static uint64_t layer_changes(const struct ta_graph *g,
-			     const struct ta_prior *prior,
-			     const struct ta_result *res)
-{
-	size_t i, n = (size_t)g->n_sw * g->n_dest;
-	uint64_t moved = 0;
-
-	for (i = 0; prior->layer && res->layer && i < n; i++)
-		moved += prior->layer[i] != TA_NO_LAYER &&
-			 prior->layer[i] != res->layer[i];
-	return moved;
-}
-
 /*
  * busiest channel under uniform traffic (*u) and permutation bandwidth
  * (*p) of the routes port on g; 0, or -1
@@ -535,7 +610,7 @@ static int held_to_home(const struct ta_graph *g, const struct ta_home *h,
 		"failure: minimal change within 2 %% of the routing to return to (routing %u): busiest channel %.1f / %.1f (scaled to %u hosts), permutation bandwidth %.4f / %.4f, %llu LFT blocks change, %llu paths change layer (SL): kept, no routing from scratch (it would decide its layers afresh)",
 		h->routing, u, u_ref, hosts, p, h->perm,
 		(unsigned long long)blocks_moved(g, prior, res->port),
-		(unsigned long long)layer_changes(g, prior, res));
+		(unsigned long long)sl_changes(g, prior, res));
 	return 1;
 }
 
@@ -586,11 +661,11 @@ static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 		       "minimal change kept");
 	keep(&c, res, take);
 	if (take)
-		keep_layers(g, prior, log, res);
+		keep_layers(g, o, prior, log, res);
 	else if (prior->layer && res->layer)
 		ta_logf(log, TA_LOG_INFO,
 			"layers: %llu paths of minimal change change layer (SL) (their previous one does not allow their new route)",
-			(unsigned long long)layer_changes(g, prior, res));
+			(unsigned long long)sl_changes(g, prior, res));
 	return 0;
 }
 
@@ -623,7 +698,7 @@ static int route_compared(const struct ta_graph *g,
 		       "minimal change kept (as good on both)");
 	keep(&c, res, take);
 	if (take)
-		keep_layers(g, prior, log, res);
+		keep_layers(g, o, prior, log, res);
 	return 0;
 }
 

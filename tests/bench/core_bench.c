@@ -266,8 +266,8 @@ static void print_layers(const char *phase, const struct ta_result *r)
 	for (k = 0; k < n; k++)
 		if (r->port[k] != TA_NO_PORT)
 			cnt[r->layer[k] & 7u]++;
-	printf("%s: layers_taken=%u paths_per_layer=", phase,
-	       r->stats.layers_taken);
+	printf("%s: layers_taken=%u spread=%d paths_per_layer=", phase,
+	       r->stats.layers_taken, r->stats.layers_spread);
 	for (i = 0; i < vls; i++)
 		printf("%s%llu", i ? "," : "", cnt[i]);
 	printf("\n");

@@ -5,8 +5,8 @@
 # vls, plugin/DESIGN.md "Layers") on dragonflies, random nets, a torus,
 # HyperX and a fat tree: per fabric and N the busiest channel under
 # uniform traffic, permutation bandwidth (core_bench -Q), the layers
-# the routes taken may use (1: every path on layer 0) and the paths per
-# layer.
+# the routes taken may use (1: every path on layer 0; "spread": routed
+# with neighbour spreading, ta_layer_route.c) and the paths per layer.
 #
 #   layers_table.sh BUILD_DIR
 set -euo pipefail
@@ -24,6 +24,8 @@ while read -r fabric; do
 		cpu=$(sed -n 's/^bring-up: .* cpu=\([^ ]*\) .*/\1/p' <<<"$out")
 		taken=$(sed -n 's/^bring-up: layers_taken=\([0-9]*\) .*/\1/p' <<<"$out")
 		paths=$(sed -n 's/^bring-up: .*paths_per_layer=\(.*\)/\1/p' <<<"$out")
+		grep -q '^bring-up: layers_taken=.* spread=1 ' <<<"$out" &&
+			taken="$taken spread"
 		echo "| $fabric | $n | $peak | $perm | ${taken:--} | ${paths:--} | $cpu |"
 	done
 done <<'FABRICS'
@@ -32,6 +34,7 @@ dragonfly 4 2 2
 dragonfly 8 4 4
 dragonfly 5 2 3
 dragonfly 6 2 3
+dragonfly 10 5 5 51
 random 60 10 10 1
 random 80 12 8 2
 torus 6 6 2

@@ -14,7 +14,12 @@
  * layer and every turn's layers as they were, and that routing keeps
  * them.  More layers never route worse: on a dragonfly whose routes
  * over 3 layers are not kept, vls 3 and 4 route exactly as vls 2, and
- * the busiest channel never grows with vls.
+ * the busiest channel never grows with vls.  Where the routes over N
+ * layers lose more than 3 % of the one-layer routes' permutation
+ * bandwidth (dragonfly 8 4 4, 4 layers), they are routed again with
+ * neighbour spreading and those are taken, within 3 % on both metrics.
+ * A layer that would rank the turns as the one below it is its copy;
+ * one whose previous turns differ is decided, and keeps them.
  */
 #include <check.h>
 #include <stdlib.h>
@@ -22,6 +27,8 @@
 
 #include "ta_cdg.h"
 #include "ta_engine.h"
+#include "ta_layers.h"
+#include "ta_perm.h"
 #include "ta_saved.h"
 #include "topo_graph.h"
 #include "run_suite.h"
@@ -37,6 +44,8 @@ static struct ta_graph *make(const char *kind)
 		r = topo_dragonfly(&t, 4, 2, 2, 0);
 	else if (!strcmp(kind, "dragonfly-623"))
 		r = topo_dragonfly(&t, 6, 2, 3, 0);
+	else if (!strcmp(kind, "dragonfly-844"))
+		r = topo_dragonfly(&t, 8, 4, 4, 0);
 	else if (!strcmp(kind, "dragonfly-big"))
 		r = topo_dragonfly(&t, 6, 3, 3, 7);
 	else if (!strcmp(kind, "random"))
@@ -414,6 +423,82 @@ START_TEST(more_layers_no_worse)
 }
 END_TEST
 
+/*
+ * Neighbour spreading (ta_layer_route.c): on dragonfly 8 4 4 the plain
+ * routes over 4 layers lose more than 3 % of the permutation bandwidth
+ * of one layer, those over 3 do not.  vls 4 takes 4 layers routed with
+ * spreading, within 3 % of one layer on both metrics; vls 3 takes its
+ * plain routes, no spreading.
+ */
+START_TEST(spread_where_permutations_lose)
+{
+	struct ta_graph *g = make("dragonfly-844");
+	struct ta_result one, three, four;
+	double p1, p4, b1, b4;
+
+	route(g, 1, NULL, &one);
+	route(g, 3, NULL, &three);
+	route(g, 4, NULL, &four);
+	ck_assert_uint_eq(three.stats.layers_taken, 3);
+	ck_assert_int_eq(three.stats.layers_spread, 0);
+	ck_assert_uint_eq(four.stats.layers_taken, 4);
+	ck_assert_int_eq(four.stats.layers_spread, 1);
+	ck_assert_uint_eq(four.stats.unreachable, 0);
+	check_layers(g, &four, 4, "spread");
+	p1 = ta_perm_bandwidth(g, one.port, 100, 256, 1);
+	p4 = ta_perm_bandwidth(g, four.port, 100, 256, 1);
+	ck_assert_msg(p4 >= p1 * 0.97, "permutations %.4f against %.4f", p4,
+		      p1);
+	b1 = busiest(g, &one);
+	b4 = busiest(g, &four);
+	ck_assert_msg(b4 < b1, "busiest channel %.0f against %.0f", b4, b1);
+	ta_result_free(&one);
+	ta_result_free(&three);
+	ta_result_free(&four);
+	ta_graph_free(g);
+}
+END_TEST
+
+/*
+ * ta_layers_decide(): on the dragonfly the layers 0 and 1 leave no turn
+ * new to layer 2, so layer 3 ranks every turn as layer 2 does and is
+ * its copy.  With a previous routing whose layer 3 allowed layer 1's
+ * turns (layer 2 not), layer 3 is decided: it allows them all again.
+ */
+START_TEST(decide_copies_only_equal_layers)
+{
+	struct ta_graph *g = make("dragonfly");
+	struct ta_result one;
+	uint8_t *tl, *prev, *again;
+	uint32_t k, differ = 0;
+
+	route(g, 1, NULL, &one);
+	tl = malloc(g->n_turn_slots + 1);
+	prev = malloc(g->n_turn_slots + 1);
+	again = malloc(g->n_turn_slots + 1);
+	ck_assert(tl && prev && again);
+	ck_assert_int_eq(ta_layers_decide(g, one.turn_state, NULL, NULL, 4, tl,
+					  NULL), 0);
+	for (k = 0; k < g->n_turn_slots; k++) {
+		ck_assert_uint_eq(tl[k] >> 3 & 1u, tl[k] >> 2 & 1u);
+		prev[k] = (uint8_t)((tl[k] & 7u) | (tl[k] & 2u) << 2);
+		differ += (tl[k] >> 1 & 1u) && !(tl[k] >> 2 & 1u);
+	}
+	ck_assert_uint_gt(differ, 0);
+	ck_assert_int_eq(ta_layers_decide(g, one.turn_state, NULL, prev, 4,
+					  again, NULL), 0);
+	for (k = 0; k < g->n_turn_slots; k++)
+		if (prev[k] >> 3 & 1u)
+			ck_assert_uint_eq(again[k] >> 3 & 1u, 1);
+	ck_assert_int_eq(ta_layers_cyclic(g, again, 3), 0);
+	free(tl);
+	free(prev);
+	free(again);
+	ta_result_free(&one);
+	ta_graph_free(g);
+}
+END_TEST
+
 static Suite *layers_suite(void)
 {
 	Suite *s = suite_create("layers");
@@ -428,6 +513,8 @@ static Suite *layers_suite(void)
 	tcase_add_test(tc, resweep_keeps_layers);
 	tcase_add_test(tc, memory_carries_layers);
 	tcase_add_test(tc, more_layers_no_worse);
+	tcase_add_test(tc, spread_where_permutations_lose);
+	tcase_add_test(tc, decide_copies_only_equal_layers);
 	suite_add_tcase(s, tc);
 	return s;
 }
