@@ -34,9 +34,13 @@ for c in "${cases[@]}"; do
 	for v in "$@"; do
 		out=$("$bench" -K -S -l -V "$v" -g "$gone" "${fabric[@]}" 2>&1)
 		line=$(grep -E '^failure: minimal change (against|within)' <<<"$out" | tail -n 1)
-		sl=$(grep '^layers:' <<<"$out" | sed -E \
-			-e 's/.*again; ([0-9]+) change.*/\1/' \
-			-e 's/^layers: ([0-9]+) paths of minimal.*/\1/' || true)
+		# the paths that change layer: minimal change's, or those of
+		# the routing from scratch (its second routing's where taken)
+		sl=$(grep '^layers:' <<<"$out" | sed -nE \
+			-e 's/.*again; ([0-9]+) change.*/\1/p' \
+			-e 's/^layers: ([0-9]+) paths of minimal.*/\1/p' \
+			-e 's/^layers: the routing from scratch again.*: ([0-9]+) \/ [0-9]+ paths change layer.*: taken$/\1/p' |
+			tail -n 1)
 		case $line in
 		"failure: minimal change within"*)
 			kept="minimal change (within 2 % of the routing to return to)"
