@@ -306,13 +306,16 @@ static int with_prior_layers(const struct ta_graph *g,
 /*
  * The routing from scratch chose its paths' layers afresh: every path
  * whose previous layer still allows its route takes it again, so its
- * SL (what connections already hold) stays; where paths still change
- * layer, the routing from scratch is made again with the previous
- * layers first (with_prior_layers) and taken where as good
+ * SL (what connections already hold) stays; at a failure (again),
+ * where paths still change layer, the routing from scratch is made
+ * again with the previous layers first (with_prior_layers) and taken
+ * where within the failure's slack (a restore keeps the routing from
+ * scratch: it must be as good as a bring-up's)
  */
 static void keep_layers(const struct ta_graph *g, const struct ta_options *o,
 			const struct ta_prior *prior,
-			const struct ta_log *log, struct ta_result *res)
+			const struct ta_log *log, struct ta_result *res,
+			int again)
 {
 	uint64_t n, moved;
 
@@ -326,7 +329,7 @@ static void keep_layers(const struct ta_graph *g, const struct ta_options *o,
 	ta_logf(log, TA_LOG_INFO,
 		"layers: %llu paths of the routing from scratch take their previous layer (SL) again; %llu change layer (their previous one does not allow their route)",
 		(unsigned long long)n, (unsigned long long)moved);
-	if (moved && prior->turn_layers &&
+	if (moved && again && prior->turn_layers &&
 	    with_prior_layers(g, o, prior, log, res, moved) == 1) {
 		res->stats.layer_changes_fresh = moved;
 		res->stats.layer_changes = sl_changes(g, prior, res);
@@ -661,7 +664,7 @@ static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 		       "minimal change kept");
 	keep(&c, res, take);
 	if (take)
-		keep_layers(g, o, prior, log, res);
+		keep_layers(g, o, prior, log, res, 1);
 	else if (prior->layer && res->layer)
 		ta_logf(log, TA_LOG_INFO,
 			"layers: %llu paths of minimal change change layer (SL) (their previous one does not allow their new route)",
@@ -698,7 +701,7 @@ static int route_compared(const struct ta_graph *g,
 		       "minimal change kept (as good on both)");
 	keep(&c, res, take);
 	if (take)
-		keep_layers(g, o, prior, log, res);
+		keep_layers(g, o, prior, log, res, 0);
 	return 0;
 }
 
