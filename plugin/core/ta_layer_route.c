@@ -602,9 +602,6 @@ static int try_count(struct layer_run *r, const uint8_t *port0, unsigned n,
 		log_try(r, n, &spread, one, "layered routes taken");
 		return 1;
 	}
-	snprintf(why, sizeof(why),
-		 "not taken (a metric more than 3 %% worse or a lower product), %s",
-		 no);
 	log_try(r, n, &spread, one, why);
 	return 0;
 }

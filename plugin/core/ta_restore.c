@@ -220,6 +220,18 @@ static void pass_lines(struct compared *c, int take)
 	release(&c->hf, take);
 }
 
+/* res becomes fresh, a routing from scratch, with res's counts of
+ * what the fabric lost and gained */
+static void take_fresh(struct ta_result *res, struct ta_result *fresh)
+{
+	fresh->stats.restore_fresh = 1;
+	fresh->stats.switches_gone = res->stats.switches_gone;
+	fresh->stats.dests_gone = res->stats.dests_gone;
+	fresh->stats.switches_new = res->stats.switches_new;
+	ta_result_free(res);
+	*res = *fresh;
+}
+
 /* paths whose previous layer (SL) differs from their layer in r */
 static uint64_t sl_changes(const struct ta_graph *g,
 			   const struct ta_prior *prior,
@@ -290,16 +302,10 @@ static int with_prior_layers(const struct ta_graph *g,
 	} else {
 		take = -1;
 	}
-	if (take == 1) {
-		alt.stats.restore_fresh = 1;
-		alt.stats.switches_gone = res->stats.switches_gone;
-		alt.stats.dests_gone = res->stats.dests_gone;
-		alt.stats.switches_new = res->stats.switches_new;
-		ta_result_free(res);
-		*res = alt;
-	} else {
+	if (take == 1)
+		take_fresh(res, &alt);
+	else
 		ta_result_free(&alt);
-	}
 	return take;
 }
 
@@ -339,16 +345,10 @@ static void keep_layers(const struct ta_graph *g, const struct ta_options *o,
 /* res becomes the routing from scratch (take) or stays */
 static void keep(struct compared *c, struct ta_result *res, int take)
 {
-	if (take) {
-		c->fresh.stats.restore_fresh = 1;
-		c->fresh.stats.switches_gone = res->stats.switches_gone;
-		c->fresh.stats.dests_gone = res->stats.dests_gone;
-		c->fresh.stats.switches_new = res->stats.switches_new;
-		ta_result_free(res);
-		*res = c->fresh;
-	} else {
+	if (take)
+		take_fresh(res, &c->fresh);
+	else
 		ta_result_free(&c->fresh);
-	}
 	ta_perm_ref_free(&c->pref);
 }
 
