@@ -104,11 +104,8 @@ static int64_t mark(const struct ta_graph *g, const double *share,
 		const double *x = share + (size_t)d * n_hot;
 		double total = 0;
 
-		for (h = 0; h < n_hot; h++) {
-			if (release[d])
-				need[h] -= x[h];
+		for (h = 0; h < n_hot; h++)
 			total += x[h];
-		}
 		if (!release[d] && total > 0)
 			order[n++] = (struct keyed){ total, d };
 	}

@@ -22,7 +22,9 @@ double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port);
  * routes along port carry most of the load above target on the busiest
  * channels (at most TA_HOT_CHANNELS of them, busiest first): largest
  * share first, until what they carry there covers each such channel's
- * excess (destinations already marked count first).  Returns how many
+ * excess.  Destinations already marked do not count: port routed them
+ * again, and what they still carry there is part of the excess.
+ * Returns how many
  * it marked, 0 when no channel is busier than target (or nothing is
  * left to mark), -1 when out of memory.
  */

@@ -271,7 +271,7 @@ static void count_near(struct layer_run *r, uint32_t sw)
  * A resweep over the previous routing's layers: 1 if d's previous
  * routes (struct ta_prior's home_port) still reach it from every
  * switch of its piece and every path's previous layer still allows
- * it; d's routes then stay as they were, with their layers (t holds
+ * it, unless the prior releases d; d's routes then stay as they were, with their layers (t holds
  * its tree).  The layers a path may use follow the tree from d's
  * switch out: the next switch's and the turn into its output.
  */
@@ -282,6 +282,8 @@ static int unmoved(struct layer_run *r, uint32_t d)
 	const struct ta_prior *pr = j->prior;
 	uint32_t i, dsw = g->dest[d].sw;
 
+	if (pr->release && pr->release[d])
+		return 0;	/* moved off the busiest channels */
 	tree_of(r, pr->home_port, d);
 	if (r->t.n_order < j->piece_size[j->esc.piece[dsw]])
 		return 0;
@@ -356,8 +358,9 @@ static void first_pass(struct layer_run *r, const uint8_t *port0)
 	}
 }
 
-/* rip-up and reroute (bal_second_pass()'s, over the layers) */
-static void again_pass(struct layer_run *r, const uint8_t *port0)
+/* rip-up and reroute (bal_second_pass()'s, over the layers); moved:
+ * only the destinations not kept whole (r->stay) */
+static void again_pass(struct layer_run *r, const uint8_t *port0, int moved)
 {
 	struct route_job *j = r->j;
 	const struct ta_graph *g = j->g;
@@ -366,7 +369,7 @@ static void again_pass(struct layer_run *r, const uint8_t *port0)
 	for (k = 0; k < g->n_dest; k++) {
 		uint32_t d = j->by_switch[k], sw = g->dest[d].sw;
 
-		if (!r->used[d])
+		if (!r->used[d] || (moved && r->stay[d]))
 			continue;
 		if (sw != same_sw) {
 			count_switch(r, k, sw);
@@ -541,6 +544,7 @@ static int try_layers(struct layer_run *r, const uint8_t *port0, unsigned n,
 	memset(res->layer, 0, n_paths);
 	first_pass(r, port0);
 	if (r->carried) {
+		again_pass(r, port0, 1);
 		ta_logf(j->log, TA_LOG_INFO,
 			"vls %u: a resweep over the previous routing's %u layers and their turns: %u destinations keep their routes and layers whole, %u routed again over the layers (%u on layer 0 alone)",
 			j->o->vls, n, r->unmoved, g->n_dest - r->unmoved,
@@ -550,7 +554,7 @@ static int try_layers(struct layer_run *r, const uint8_t *port0, unsigned n,
 	}
 	for (pass = 0; !(j->prior && j->prior->home_port) && pass < BAL_PASSES;
 	     pass++)
-		again_pass(r, port0);
+		again_pass(r, port0, 0);
 	t->b = busiest(r, res->port);
 	t->p = ta_perm_bandwidth(g, res->port, PERM_RANDOM, PERM_SHIFTS, 1);
 	return t->p < 0 ? -1 : 0;

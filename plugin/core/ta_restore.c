@@ -426,7 +426,7 @@ static int reaches(const struct variant *v, const struct ta_result *res,
 
 /*
  * Minimal change still short of the reference (busiest channel ru,
- * permutation bandwidth rp): up to RELIEVE_ROUNDS more ways, each also
+ * permutation bandwidth rp): up to rounds more ways, each also
  * moving (by the load of the whole way) the destinations that carry
  * most of the load above ru on the busiest channels of the way before
  * (ta_hot_release), the moved set growing round by round.  A way
@@ -434,11 +434,12 @@ static int reaches(const struct variant *v, const struct ta_result *res,
  * replaces res.  o: the options res was routed with.
  */
 #define RELIEVE_ROUNDS 3
+#define RELIEVE_HOME_ROUNDS 8
 
 static void relieve(const struct ta_graph *g, const struct ta_options *o,
 		    const struct ta_prior *prior, const struct ta_log *log,
 		    struct ta_result *res, struct compared *c, double ru,
-		    double rp)
+		    double rp, int rounds)
 {
 	uint8_t *rel = calloc(g->n_dest + 1, 1);
 	struct ta_prior pr = *prior;
@@ -449,7 +450,7 @@ static void relieve(const struct ta_graph *g, const struct ta_options *o,
 	if (!rel)
 		return;
 	pr.release = rel;
-	for (round = 0; round < RELIEVE_ROUNDS && !ok; round++) {
+	for (round = 0; round < rounds && !ok; round++) {
 		m = ta_hot_release(g, have_last ? last.r.port : res->port, ru,
 				   rel);
 		if (have_last)
@@ -552,7 +553,8 @@ static int choose_minimal(const struct ta_graph *g, const struct ta_options *o,
 		    !within(c->u_keep, c->p_keep, c->se_keep, fmin(ru, c->u_keep),
 			    fmax(rp, c->p_keep)))
 			relieve(g, &used, prior, log, res, c,
-				fmin(ru, c->u_keep), fmax(rp, c->p_keep));
+				fmin(ru, c->u_keep), fmax(rp, c->p_keep),
+				RELIEVE_ROUNDS);
 	}
 	if (res->stats.unreachable > c->fresh.stats.unreachable)
 		return 1;
@@ -587,24 +589,80 @@ static int measure(const struct ta_graph *g, const uint8_t *port, double *u,
 }
 
 /*
+ * Paths over layers (res and the prior) with a routing to return to
+ * that was measured: its busiest channel scaled to the hosts left into
+ * *u_ref (uniform traffic from fewer hosts loads a channel less); 1,
+ * or 0 where minimal change is not held to it
+ */
+static int home_ref(const struct ta_graph *g, const struct ta_home *h,
+		    const struct ta_prior *prior, const struct ta_result *res,
+		    double *u_ref)
+{
+	uint32_t hosts = hosts_of(g);
+
+	if (!h || !h->measured || !prior->layer || !res->layer ||
+	    res->stats.unreachable || hosts < 2 || h->hosts < 2)
+		return 0;
+	*u_ref = h->peak * (hosts - 1) / (h->hosts - 1);
+	return 1;
+}
+
+/*
+ * Paths over layers: minimal change (res, its lines held in c->hk)
+ * short of the routing to return to moves the destinations that load
+ * the channels above that routing's busiest (relieve(), the
+ * permutations drawn on res's routes), so that it may be held to it.
+ * 1: c->u_keep and c->p_keep hold the metrics of res as it stands.
+ */
+static int relieve_to_home(const struct ta_graph *g,
+			    const struct ta_home *h,
+			    const struct ta_options *o,
+			    const struct ta_prior *prior,
+			    const struct ta_log *log, struct ta_result *res,
+			    struct compared *c)
+{
+	double u_ref;
+
+	if (!home_ref(g, h, prior, res, &u_ref))
+		return 0;
+	c->u_keep = ta_uniform_peak(g, res->port);
+	if (c->u_keep < 0 ||
+	    ta_perm_ref_init(&c->pref, g, res->port, PERM_RANDOM,
+			     PERM_SHIFTS, 1, perm_draws(g)))
+		return 0;
+	c->p_keep = c->pref.p;
+	c->se_keep = 0;
+	if (!within(c->u_keep, c->p_keep, 0, u_ref, h->perm))
+		relieve(g, o, prior, log, res, c, u_ref, h->perm,
+			RELIEVE_HOME_ROUNDS);
+	ta_perm_ref_free(&c->pref);
+	return 1;
+}
+
+/*
  * Paths over layers: 1 if minimal change (res) reaches every
  * destination and is within FAIL_SLACK of the routing to return to on
  * both metrics, its busiest channel scaled to the hosts left (uniform
  * traffic from fewer hosts loads a channel less); it is then kept
- * without a routing from scratch, whose layers are decided afresh
+ * without a routing from scratch, whose layers are decided afresh.
+ * known: res's busiest channel and permutation bandwidth, or NULL.
  */
 static int held_to_home(const struct ta_graph *g, const struct ta_home *h,
 			const struct ta_prior *prior, const struct ta_log *log,
-			const struct ta_result *res, int quiet)
+			const struct ta_result *res, int quiet,
+			const struct compared *known)
 {
 	uint32_t hosts = hosts_of(g);
 	double u, p, u_ref;
 
-	if (!h || !h->measured || !prior->layer || !res->layer ||
-	    res->stats.unreachable || hosts < 2 || h->hosts < 2 ||
-	    measure(g, res->port, &u, &p))
+	if (!home_ref(g, h, prior, res, &u_ref))
 		return 0;
-	u_ref = h->peak * (hosts - 1) / (h->hosts - 1);
+	if (known) {
+		u = known->u_keep;
+		p = known->p_keep;
+	} else if (measure(g, res->port, &u, &p)) {
+		return 0;
+	}
 	if (!within(u, p, 0, u_ref, h->perm))
 		return 0;
 	if (quiet)
@@ -640,7 +698,9 @@ static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 		release(&c.hk, 1);
 		return 0;
 	}
-	if (held_to_home(g, h, prior, log, res, 0)) {
+	if (held_to_home(g, h, prior, log, res, 0,
+			 relieve_to_home(g, h, o, prior, log, res, &c) ? &c :
+									 NULL)) {
 		release(&c.hk, 1);
 		return 0;
 	}
@@ -649,7 +709,7 @@ static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 	take = ta_graph_layered(g) == 0 ?
 		       choose_minimal(g, o, prior, log, res, &c) :
 		       worse(&c, res);
-	held = take && held_to_home(g, h, prior, log, res, 1);
+	held = take && held_to_home(g, h, prior, log, res, 1, NULL);
 	if (held)
 		take = 0;
 	pass_lines(&c, take);

@@ -147,6 +147,10 @@ static void walk_loads(const struct ta_graph *g, const struct ta_result *r,
  * The marked destinations carry, on every channel above the target (the
  * TA_HOT_CHANNELS busiest of them), at least the load above it; each
  * marked one crosses such a channel; nothing above the peak: none.
+ * Asked again over the same routes (a round whose moved destinations
+ * stayed where they were), the marks already made do not count: the
+ * newly marked carry the excess again, wherever enough unmarked
+ * destinations cross the channel.
  */
 START_TEST(hot_release_covers_excess)
 {
@@ -155,7 +159,7 @@ START_TEST(hot_release_covers_excess)
 	size_t n_chan = 2 * (size_t)g->n_links, c;
 	double *load = calloc(n_chan, sizeof(*load));
 	double *dload = calloc(n_chan * g->n_dest, sizeof(*dload));
-	uint8_t *rel = calloc(g->n_dest, 1);
+	uint8_t *rel = calloc(g->n_dest, 1), *again = malloc(g->n_dest);
 	double peak = 0, target, rest, nth = 0, *sorted;
 	uint32_t d;
 	int64_t marked;
@@ -164,6 +168,7 @@ START_TEST(hot_release_covers_excess)
 	ck_assert_ptr_nonnull(load);
 	ck_assert_ptr_nonnull(dload);
 	ck_assert_ptr_nonnull(rel);
+	ck_assert_ptr_nonnull(again);
 	walk_loads(g, &r, load, dload);
 	for (c = 0; c < n_chan; c++)
 		peak = fmax(peak, load[c]);
@@ -215,6 +220,27 @@ START_TEST(hot_release_covers_excess)
 		ck_assert_msg(crosses, "destination %u crosses no busy channel",
 			      d);
 	}
+	memcpy(again, rel, g->n_dest);
+	ck_assert_int_gt(ta_hot_release(g, r.port, target, again), 0);
+	for (c = 0; c < n_chan; c++) {
+		double unmarked = 0;
+
+		if (load[c] <= target ||
+		    (n_hot > TA_HOT_CHANNELS && load[c] <= nth))
+			continue;
+		rest = load[c];
+		for (d = 0; d < g->n_dest; d++) {
+			if (again[d] && !rel[d])
+				rest -= dload[(size_t)d * n_chan + c];
+			if (!rel[d])
+				unmarked += dload[(size_t)d * n_chan + c];
+		}
+		if (unmarked >= load[c] - target)
+			ck_assert_msg(rest <= target + 1e-9,
+				      "channel %zu: %.1f of %.1f stays after the second marking, target %.1f",
+				      c, rest, load[c], target);
+	}
+	free(again);
 	free(sorted);
 	free(load);
 	free(dload);
