@@ -271,8 +271,8 @@ static void count_near(struct layer_run *r, uint32_t sw)
  * A resweep over the previous routing's layers: 1 if d's previous
  * routes (struct ta_prior's home_port) still reach it from every
  * switch of its piece and every path's previous layer still allows
- * it, unless the prior releases d; d's routes then stay as they were, with their layers (t holds
- * its tree).  The layers a path may use follow the tree from d's
+ * it, unless the prior releases d; d's routes then stay as they were,
+ * with their layers (t holds its tree).  The layers a path may use follow the tree from d's
  * switch out: the next switch's and the turn into its output.
  */
 static int unmoved(struct layer_run *r, uint32_t d)
