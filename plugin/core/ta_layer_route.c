@@ -269,22 +269,25 @@ static void count_near(struct layer_run *r, uint32_t sw)
 
 /*
  * A resweep over the previous routing's layers: 1 if d's previous
- * routes (struct ta_prior's home_port) still reach it from every
+ * routes (struct ta_prior's last_port, the routes the layers were
+ * given to; home_port where it is NULL) still reach it from every
  * switch of its piece and every path's previous layer still allows
  * it, unless the prior releases d; d's routes then stay as they were,
- * with their layers (t holds its tree).  The layers a path may use follow the tree from d's
- * switch out: the next switch's and the turn into its output.
+ * with their layers (t holds its tree).  The layers a path may use
+ * follow the tree from d's switch out: the next switch's and the turn
+ * into its output.
  */
 static int unmoved(struct layer_run *r, uint32_t d)
 {
 	struct route_job *j = r->j;
 	const struct ta_graph *g = j->g;
 	const struct ta_prior *pr = j->prior;
+	const uint8_t *last = pr->last_port ? pr->last_port : pr->home_port;
 	uint32_t i, dsw = g->dest[d].sw;
 
 	if (pr->release && pr->release[d])
 		return 0;	/* moved off the busiest channels */
-	tree_of(r, pr->home_port, d);
+	tree_of(r, last, d);
 	if (r->t.n_order < j->piece_size[j->esc.piece[dsw]])
 		return 0;
 	r->mask[dsw] = r->t.all_layers;
@@ -304,7 +307,7 @@ static int unmoved(struct layer_run *r, uint32_t d)
 	for (i = 0; i < r->t.n_order; i++) {
 		size_t k = at(r->res, r->t.order[i], d);
 
-		r->res->port[k] = pr->home_port[k];
+		r->res->port[k] = last[k];
 		r->res->layer[k] = i ? pr->layer[k] : 0;
 	}
 	return 1;

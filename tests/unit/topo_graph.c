@@ -3,14 +3,24 @@
 
 #include "topo_graph.h"
 
+/* the switches left out (TOPO_KEEP_ALL: none) */
+struct gone {
+	unsigned a, b;
+};
+
+static int is_gone(struct gone x, unsigned i)
+{
+	return i == x.a || i == x.b;
+}
+
 static int add_switches_links(struct ta_graph *g, const struct topo *t,
-			      unsigned gone, int *idx)
+			      struct gone gone, int *idx)
 {
 	unsigned i;
 
 	for (i = 0; i < t->n_sw; i++) {
 		idx[i] = -1;
-		if (i != gone &&
+		if (!is_gone(gone, i) &&
 		    (idx[i] = ta_graph_add_switch(g, 0x1000 + i,
 						  t->sw_name[i])) < 0)
 			return -1;
@@ -18,7 +28,7 @@ static int add_switches_links(struct ta_graph *g, const struct topo *t,
 	for (i = 0; i < t->n_links; i++) {
 		const struct topo_link *l = &t->links[i];
 
-		if (l->a == gone || l->b == gone)
+		if (is_gone(gone, l->a) || is_gone(gone, l->b))
 			continue;
 		if (ta_graph_add_link(g, idx[l->a], l->pa, idx[l->b], l->pb) <
 		    0)
@@ -28,10 +38,11 @@ static int add_switches_links(struct ta_graph *g, const struct topo *t,
 }
 
 /*
- * The graph without switch gone.  LIDs: port-major as topo_graph.h says
- * when ranks != 0, else switches 1..n_sw then hosts in host order.
+ * The graph without the switches gone.  LIDs: port-major as
+ * topo_graph.h says when ranks != 0, else switches 1..n_sw then hosts
+ * in host order.
  */
-static struct ta_graph *build(const struct topo *t, unsigned gone,
+static struct ta_graph *build(const struct topo *t, struct gone gone,
 			      unsigned ranks)
 {
 	struct ta_graph *g = ta_graph_new();
@@ -44,7 +55,7 @@ static struct ta_graph *build(const struct topo *t, unsigned gone,
 		unsigned lid = ranks ? 1 + 64 * (i % ranks) + 32 + i / ranks :
 				       1 + i;
 
-		if (i != gone &&
+		if (!is_gone(gone, i) &&
 		    ta_graph_add_dest(g, lid, idx[i], 0, false, 0x1000 + i,
 				      t->sw_name[i]) < 0)
 			goto fail;
@@ -54,7 +65,7 @@ static struct ta_graph *build(const struct topo *t, unsigned gone,
 		unsigned lid = ranks ? 1 + 64 * (t->hosts[i].port - 1) + s :
 				       1 + t->n_sw + i;
 
-		if (s != gone &&
+		if (!is_gone(gone, s) &&
 		    ta_graph_add_dest(g, lid, idx[s], t->hosts[i].port, true,
 				      0x20000 + i, t->host_name[i]) < 0)
 			goto fail;
@@ -71,7 +82,7 @@ fail:
 
 struct ta_graph *topo_to_graph(const struct topo *t)
 {
-	return build(t, TOPO_KEEP_ALL, 0);
+	return build(t, (struct gone){ TOPO_KEEP_ALL, TOPO_KEEP_ALL }, 0);
 }
 
 struct ta_graph *topo_to_graph_port_major(const struct topo *t,
@@ -84,10 +95,16 @@ struct ta_graph *topo_to_graph_port_major(const struct topo *t,
 	for (i = 0; i < t->n_hosts; i++)
 		if (t->hosts[i].port > ranks)
 			ranks = t->hosts[i].port;
-	return build(t, gone, ranks);
+	return build(t, (struct gone){ gone, TOPO_KEEP_ALL }, ranks);
 }
 
 struct ta_graph *topo_to_graph_without(const struct topo *t, unsigned gone)
 {
-	return build(t, gone, 0);
+	return build(t, (struct gone){ gone, TOPO_KEEP_ALL }, 0);
+}
+
+struct ta_graph *topo_to_graph_without2(const struct topo *t, unsigned a,
+					unsigned b)
+{
+	return build(t, (struct gone){ a, b }, 0);
 }

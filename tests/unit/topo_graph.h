@@ -28,5 +28,8 @@ struct ta_graph *topo_to_graph_port_major(const struct topo *t,
  * same whichever switch is gone); NULL on error.
  */
 struct ta_graph *topo_to_graph_without(const struct topo *t, unsigned gone);
+/* the same without switches a and b */
+struct ta_graph *topo_to_graph_without2(const struct topo *t, unsigned a,
+					unsigned b);
 
 #endif
