@@ -17,6 +17,8 @@ EXTRA_DIST += plugin/DESIGN.md results/README.md \
 	results/quality/dragonfly/roots.csv \
 	results/quality/dragonfly/tables.md \
 	results/quality/joined_cut.md \
+	results/quality/random-vls4/quality.csv \
+	results/quality/random-vls4/tables.md \
 	results/quality/spliced.txt \
 	results/quality/tp_candidate.md \
 	results/speed.md \
