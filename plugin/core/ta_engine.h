@@ -67,10 +67,6 @@ struct ta_options {
 				 * (ta_restore.h; default true) */
 	bool tp_candidate;	/* bring-up: also try TP's turn set, keep
 				 * the less loaded (default true) */
-	bool reopen_after_loss;	/* set by ta_restore.c, not an option: a
-				 * resweep that only lost parts of a fabric
-				 * that is not a fat tree first allows the
-				 * prohibited turns whose cycles went */
 	bool reroute_plain;	/* set by ta_restore.c, not an option: the
 				 * destinations minimal change reroutes see
 				 * only each other's load, and home paths

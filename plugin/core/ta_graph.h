@@ -130,6 +130,19 @@ static inline uint32_t ta_graph_end_of_port(const struct ta_graph *g,
 	return UINT32_MAX;
 }
 
+/*
+ * the end of switch s at port p whose link leads to the switch of GUID
+ * peer, UINT32_MAX if none
+ */
+static inline uint32_t ta_graph_end_to(const struct ta_graph *g, uint32_t s,
+				       uint8_t p, uint64_t peer)
+{
+	uint32_t j = ta_graph_end_of_port(g, s, p);
+
+	return j != UINT32_MAX && g->sw[g->sw[s].ends[j].peer].guid == peer ?
+		       j : UINT32_MAX;
+}
+
 /* end index, at the far switch, of the link behind end j of switch s */
 static inline uint32_t ta_graph_far_end(const struct ta_graph *g, uint32_t s,
 					uint32_t j)

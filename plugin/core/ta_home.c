@@ -345,6 +345,100 @@ out:
 	return ok;
 }
 
+/* the end of s that leads to hs's escape tree parent, TA_NO_END if none */
+static uint32_t home_parent(const struct ta_home_switch *hs,
+			    const struct ta_graph *g, uint32_t s)
+{
+	if (!hs || hs->parent_port == TA_NO_PORT)
+		return TA_NO_END;
+	return ta_graph_end_to(g, s, hs->parent_port, hs->parent_guid);
+}
+
+/* 1 if a path of h's routing is off layer 0 (as ta_saved keeps layers) */
+static int home_off_layer0(const struct ta_home *h)
+{
+	uint32_t i, lid;
+
+	for (i = 0; i < h->n_sw; i++)
+		for (lid = 0; h->sw[i].layer && lid < h->sw[i].n_lids; lid++)
+			if (h->sw[i].layer[lid] &&
+			    h->sw[i].layer[lid] != TA_NO_LAYER)
+				return 1;
+	return 0;
+}
+
+/* switch s's turns, ports and layers of h's routing in pb */
+static void prior_switch(const struct ta_home_switch *hs,
+			 const struct ta_graph *g, uint32_t s,
+			 struct ta_prior_buf *pb)
+{
+	const struct ta_switch *sw = &g->sw[s];
+	uint32_t i, j, d, k;
+
+	pb->escape_parent[s] = home_parent(hs, g, s);
+	for (i = 0; i < sw->n_ends; i++) {
+		for (j = 0; j < sw->n_ends; j++) {
+			k = ta_turn(g, s, i, j);
+			pb->turn_state[k] =
+				hs ? home_turn(hs, sw->ends[i].port,
+					       sw->ends[j].port) :
+				     TA_TURN_UNDECIDED;
+			if (pb->turn_layers)
+				pb->turn_layers[k] =
+					hs ? home_turn_layers(
+						     hs, sw->ends[i].port,
+						     sw->ends[j].port) :
+					     0;
+		}
+	}
+	for (d = 0; d < g->n_dest; d++) {
+		uint16_t lid = g->dest[d].lid;
+		size_t at = (size_t)s * g->n_dest + d;
+		int in = hs && lid < hs->n_lids;
+
+		pb->last_port[at] = in ? hs->port[lid] : TA_NO_PORT;
+		if (pb->layer)
+			pb->layer[at] = !in ? TA_NO_LAYER :
+					hs->layer ? hs->layer[lid] : 0;
+	}
+}
+
+int ta_home_prior(const struct ta_home *h, const struct ta_graph *g,
+		  uint32_t switches_gone, uint32_t dests_gone,
+		  struct ta_prior_buf *pb)
+{
+	int layers = home_off_layer0(h);
+	int turn_layers = h->n_sw && h->sw[0].turn_layers;
+	uint32_t s;
+
+	memset(pb, 0, sizeof(*pb));
+	pb->turn_state = malloc(g->n_turn_slots + 1);
+	pb->last_port = malloc(bytes_of(g));
+	pb->escape_parent = malloc((g->n_sw + 1) * sizeof(*pb->escape_parent));
+	if (layers)
+		pb->layer = malloc(bytes_of(g));
+	if (turn_layers)
+		pb->turn_layers = malloc(g->n_turn_slots + 1);
+	if (!pb->turn_state || !pb->last_port || !pb->escape_parent ||
+	    (layers && !pb->layer) || (turn_layers && !pb->turn_layers)) {
+		ta_prior_buf_free(pb);
+		return -1;
+	}
+	for (s = 0; s < g->n_sw; s++)
+		prior_switch(find(h, g->sw[s].guid), g, s, pb);
+	pb->prior.turn_state = pb->turn_state;
+	pb->prior.home_port = pb->last_port;
+	pb->prior.last_port = pb->last_port;
+	pb->prior.escape_root_guid = h->root_guid;
+	pb->prior.escape_parent = pb->escape_parent;
+	pb->prior.escape_carry = h->carry;
+	pb->prior.layer = pb->layer;
+	pb->prior.turn_layers = pb->turn_layers;
+	pb->prior.switches_gone = switches_gone;
+	pb->prior.dests_gone = dests_gone;
+	return 0;
+}
+
 size_t ta_home_bytes(const struct ta_home *h)
 {
 	size_t n = (size_t)h->n_sw * sizeof(*h->sw) +

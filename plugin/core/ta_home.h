@@ -22,6 +22,7 @@
 
 #include "ta_engine.h"
 #include "ta_fabric_key.h"
+#include "ta_saved.h"
 
 struct ta_home_switch {
 	uint64_t guid;
@@ -86,6 +87,19 @@ int ta_home_reinstate(const struct ta_home *h, const struct ta_graph *g,
 		      struct ta_result *res);
 
 size_t ta_home_bytes(const struct ta_home *h);
+
+/*
+ * h as the prior of a routing of g, a part of h's fabric (g lacks parts
+ * of it and has none it lacks): h's turn decisions, escape tree, ports
+ * towards every LID and paths' layers mapped onto g, as if the routing
+ * before were h's, so a partial restore routed from it gets the routes
+ * that a failure of the parts still missing gets from h, whatever came
+ * in between.  switches_gone, dests_gone: what g lacks of h's fabric
+ * (for the log).  0, or -1 on allocation failure (pb is then empty).
+ */
+int ta_home_prior(const struct ta_home *h, const struct ta_graph *g,
+		  uint32_t switches_gone, uint32_t dests_gone,
+		  struct ta_prior_buf *pb);
 
 /*
  * Walks the routes towards destination d in port ([sw * n_dest + d]):

@@ -487,10 +487,8 @@ static void relieve(const struct ta_graph *g, const struct ta_options *o,
  * (option reroute_plain).  The reference is the best of the two and the
  * routing from scratch on each metric; of the two ways within
  * FAIL_SLACK of it, the one that moves the fewest LFT blocks is kept
- * (the better score on a tie).  Neither within: a third way, with a new
- * traffic estimate (paid only here), the prohibited turns whose cycles
- * went with the loss allowed first (option reopen_after_loss), kept if
- * its score is better; still short: relieve() from the best of them.
+ * (the better score on a tie).  Neither within: relieve() from the
+ * better of them.
  * The best way within is kept unless the routing from scratch is
  * within too and moves fewer LFT blocks (returns 2).  None within (a
  * way beat the routing from scratch on one metric by more than the
@@ -536,26 +534,9 @@ static int choose_minimal(const struct ta_graph *g, const struct ta_options *o,
 	}
 	ru = fmin(ru, c->u_keep);
 	rp = fmax(rp, c->p_keep);
-	if (res->stats.unreachable > c->fresh.stats.unreachable ||
-	    !within(c->u_keep, c->p_keep, c->se_keep, ru, rp)) {
-		o2.reroute_plain = false;
-		o2.reopen_after_loss = true;
-		if (!run_variant(g, &o2, prior, log, &c->pref, &v)) {
-			if (reaches(&v, res, c) &&
-			    score(v.u, v.p) < score(c->u_keep, c->p_keep)) {
-				take_variant(res, c, &v);
-				used = o2;
-			} else {
-				drop_variant(&v);
-			}
-		}
-		if (res->stats.unreachable <= c->fresh.stats.unreachable &&
-		    !within(c->u_keep, c->p_keep, c->se_keep, fmin(ru, c->u_keep),
-			    fmax(rp, c->p_keep)))
-			relieve(g, &used, prior, log, res, c,
-				fmin(ru, c->u_keep), fmax(rp, c->p_keep),
-				RELIEVE_ROUNDS);
-	}
+	if (res->stats.unreachable <= c->fresh.stats.unreachable &&
+	    !within(c->u_keep, c->p_keep, c->se_keep, ru, rp))
+		relieve(g, &used, prior, log, res, c, ru, rp, RELIEVE_ROUNDS);
 	if (res->stats.unreachable > c->fresh.stats.unreachable)
 		return 1;
 	ru = fmin(ru, c->u_keep);
@@ -765,6 +746,36 @@ static int route_compared(const struct ta_graph *g,
 	return 0;
 }
 
+/*
+ * A restore to a part of the fabric of the routing to return to (off
+ * fat trees): routed as a failure, from that routing, of the parts
+ * still missing (ta_home_prior()), so it gets the routes such a failure
+ * alone gets, whatever failed and came back in between.  0: routed;
+ * -1: failed; 1: not such a restore, or no memory for the prior.
+ */
+static int restore_part(const struct ta_home *h, const struct ta_key_diff *dh,
+			const struct ta_graph *g, const struct ta_options *o,
+			const struct ta_log *log, struct ta_result *res)
+{
+	struct ta_prior_buf pb;
+	int k, r;
+
+	for (k = 0; k < TA_KEY_KINDS; k++)
+		if (dh->only_a[k])
+			return 1;
+	if (!o->failure_compare || ta_graph_layered(g) != 0 ||
+	    ta_home_prior(h, g, dh->only_b[TA_KEY_SWITCH],
+			  dh->only_b[TA_KEY_DEST], &pb))
+		return 1;
+	ta_logf(log, TA_LOG_INFO,
+		"restore: the fabric is the one of routing %u still missing %u switches, %u links and %u LIDs: routed as a failure of those from routing %u (LFT blocks counted against it)",
+		h->routing, dh->only_b[TA_KEY_SWITCH], dh->only_b[TA_KEY_LINK],
+		dh->only_b[TA_KEY_DEST], h->routing);
+	r = route_failure(g, h, o, &pb.prior, log, h->adopted, res);
+	ta_prior_buf_free(&pb);
+	return r;
+}
+
 int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
 		     const struct ta_fabric_key *last,
 		     const struct ta_graph *g, const struct ta_options *o,
@@ -809,6 +820,9 @@ int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
 		} else {
 			char what[64];
 
+			r = restore_part(h, &dh, g, o, log, res);
+			if (r <= 0)
+				return r;
 			snprintf(what, sizeof(what),
 				 "not the fabric of routing %u", h->routing);
 			log_diff(log, what, &dh);

@@ -6,6 +6,11 @@
  * a failure one whose fabric only lacks parts.
  *  - At a restore to exactly the fabric of the kept routing, that
  *    routing is reinstated whole.
+ *  - Off fat trees, at a restore to a part of that fabric (parts still
+ *    missing, none it lacks), the failure of the parts still missing
+ *    is routed from the kept routing (ta_home_prior(), then as a
+ *    failure below): the routes that failure alone gets, whatever came
+ *    in between.
  *  - At any other restore, minimal change (ta_route_prior) is compared
  *    with a routing from scratch of the same fabric, on the busiest
  *    channel under uniform traffic and on permutation bandwidth

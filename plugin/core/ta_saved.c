@@ -171,16 +171,9 @@ static int64_t dests_gone(const struct ta_saved *sv, const struct ta_graph *g)
 static uint32_t saved_parent(const struct ta_saved_switch *ss,
 			     const struct ta_graph *g, uint32_t s)
 {
-	const struct ta_switch *sw = &g->sw[s];
-	uint32_t j;
-
 	if (!ss || ss->parent_port == TA_NO_PORT)
 		return TA_NO_END;
-	for (j = 0; j < sw->n_ends; j++)
-		if (sw->ends[j].port == ss->parent_port &&
-		    g->sw[sw->ends[j].peer].guid == ss->parent_guid)
-			return j;
-	return TA_NO_END;
+	return ta_graph_end_to(g, s, ss->parent_port, ss->parent_guid);
 }
 
 static int cmp_u64(const void *a, const void *b)

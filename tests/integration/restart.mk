@@ -4,6 +4,7 @@ restart_test_scripts = \
 	tests/integration/restart_lfts.sh \
 	tests/integration/standby_takeover.sh \
 	tests/integration/restore_tables.sh \
+	tests/integration/partial_restore.sh \
 	tests/integration/takeover_faulted.sh
 
 TESTS += $(restart_test_scripts)

@@ -1128,6 +1128,100 @@ START_TEST(failure_prior_layers)
 }
 END_TEST
 
+/* every port and every path's layer of a and b equal */
+static void same_paths(const struct ta_graph *g, const struct ta_result *a,
+		       const struct ta_result *b, const char *what)
+{
+	size_t n = (size_t)g->n_sw * g->n_dest, k;
+	uint64_t ports = 0, layers = 0;
+
+	for (k = 0; k < n; k++) {
+		ports += a->port[k] != b->port[k];
+		layers += a->layer && b->layer && a->layer[k] != b->layer[k];
+	}
+	ck_assert_msg(!ports && !layers && !a->layer == !b->layer,
+		      "%s: %llu ports and %llu paths' layers differ", what,
+		      (unsigned long long)ports, (unsigned long long)layers);
+}
+
+static void routes_sound(const struct ta_graph *g, const struct ta_result *r,
+			 const char *what)
+{
+	unsigned l;
+
+	if (!r->layer) {
+		assert_routes_good(g, r, what);
+		return;
+	}
+	ck_assert_uint_eq(r->stats.unreachable, 0);
+	for (l = 0; l < opt_vls; l++)
+		ck_assert_msg(!ta_layers_cyclic(g, r->turn_layers, l),
+			      "%s: layer %u cyclic", what, l);
+}
+
+/*
+ * Off fat trees, a restore to a fabric still missing parts is routed
+ * as a failure of those parts from the routing to return to: switches
+ * a and b down one after the other, then a back, gets the routes (and
+ * layers) that b down alone gets (another memory); a down again, then
+ * b back, gets a's failure routing back.
+ */
+static void partial_restore(struct topo *t, unsigned vls, unsigned a,
+			    unsigned b, const char *what)
+{
+	struct ta_graph *full = topo_to_graph_without(t, TOPO_KEEP_ALL);
+	struct ta_graph *ga = topo_to_graph_without(t, a);
+	struct ta_graph *gb = topo_to_graph_without(t, b);
+	struct ta_graph *gab = topo_to_graph_without2(t, a, b);
+	struct ta_result r[6], alone[2];
+	struct memory m, m2;
+	unsigned i;
+
+	ck_assert(full && ga && gb && gab);
+	opt_vls = vls;
+	memory_init(&m);
+	memory_init(&m2);
+	route(&m, full, &r[0]);
+	route(&m, ga, &r[1]);
+	route(&m, gab, &r[2]);
+	route(&m, gb, &r[3]);	/* a back */
+	route(&m, gab, &r[4]);
+	route(&m, ga, &r[5]);	/* b back */
+	route(&m2, full, &alone[0]);
+	route(&m2, gb, &alone[1]);
+	routes_sound(gb, &r[3], what);
+	routes_sound(ga, &r[5], what);
+	same_paths(gb, &r[3], &alone[1], what);
+	same_paths(ga, &r[5], &r[1], what);
+	for (i = 0; i < 6; i++)
+		ta_result_free(&r[i]);
+	ta_result_free(&alone[0]);
+	ta_result_free(&alone[1]);
+	memory_free(&m);
+	memory_free(&m2);
+	ta_graph_free(full);
+	ta_graph_free(ga);
+	ta_graph_free(gb);
+	ta_graph_free(gab);
+	opt_vls = 1;
+}
+
+START_TEST(partial_restore_from_home)
+{
+	struct topo t;
+
+	ck_assert_int_eq(topo_random(&t, 20, 8, 2, 3), 0);
+	partial_restore(&t, 1, 4, 11, "random 20, switches 4 and 11");
+	topo_free(&t);
+	ck_assert_int_eq(topo_mesh(&t, 5, 5, 2, 1), 0);
+	partial_restore(&t, 1, 6, 12, "torus 5x5, switches 6 and 12");
+	topo_free(&t);
+	ck_assert_int_eq(topo_dragonfly(&t, 6, 3, 3, 0), 0);
+	partial_restore(&t, 2, 13, 33, "dragonfly 6 3 3, vls 2, 13 and 33");
+	topo_free(&t);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("restore");
@@ -1151,6 +1245,7 @@ int main(void)
 	tcase_add_test(tc, later_failure_keeps_layers);
 	tcase_add_test(tc, takeover_keeps_layers);
 	tcase_add_test(tc, failure_prior_layers);
+	tcase_add_test(tc, partial_restore_from_home);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
