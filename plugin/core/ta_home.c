@@ -426,14 +426,7 @@ int ta_home_prior(const struct ta_home *h, const struct ta_graph *g,
 	}
 	for (s = 0; s < g->n_sw; s++)
 		prior_switch(find(h, g->sw[s].guid), g, s, pb);
-	pb->prior.turn_state = pb->turn_state;
-	pb->prior.home_port = pb->last_port;
-	pb->prior.last_port = pb->last_port;
-	pb->prior.escape_root_guid = h->root_guid;
-	pb->prior.escape_parent = pb->escape_parent;
-	pb->prior.escape_carry = h->carry;
-	pb->prior.layer = pb->layer;
-	pb->prior.turn_layers = pb->turn_layers;
+	ta_prior_buf_link(pb, h->root_guid, h->carry);
 	pb->prior.switches_gone = switches_gone;
 	pb->prior.dests_gone = dests_gone;
 	return 0;

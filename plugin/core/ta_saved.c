@@ -343,15 +343,21 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 	}
 	free(fresh);
 	pb->prior.switches_gone = sv->n_sw - kept;
+	ta_prior_buf_link(pb, sv->escape_root_guid, sv->escape_carry);
+	return 0;
+}
+
+void ta_prior_buf_link(struct ta_prior_buf *pb, uint64_t escape_root_guid,
+		       int escape_carry)
+{
 	pb->prior.turn_state = pb->turn_state;
-	pb->prior.home_port = home;
+	pb->prior.home_port = pb->home_port ? pb->home_port : pb->last_port;
 	pb->prior.last_port = pb->last_port;
-	pb->prior.escape_root_guid = sv->escape_root_guid;
+	pb->prior.escape_root_guid = escape_root_guid;
 	pb->prior.escape_parent = pb->escape_parent;
-	pb->prior.escape_carry = sv->escape_carry;
+	pb->prior.escape_carry = escape_carry;
 	pb->prior.layer = pb->layer;
 	pb->prior.turn_layers = pb->turn_layers;
-	return 0;
 }
 
 void ta_prior_buf_free(struct ta_prior_buf *pb)

@@ -135,6 +135,12 @@ int ta_saved_prior_rows(const struct ta_saved *sv, const struct ta_graph *g,
 			const struct ta_saved_row *rows,
 			struct ta_prior_buf *pb);
 void ta_prior_buf_free(struct ta_prior_buf *pb);
+/*
+ * points pb->prior's arrays at pb's (home_port at last_port where pb
+ * keeps none of its own) and sets the escape root and carry
+ */
+void ta_prior_buf_link(struct ta_prior_buf *pb, uint64_t escape_root_guid,
+		       int escape_carry);
 
 /* one switch's forwarding table as read from the fabric */
 struct ta_saved_table {
