@@ -74,7 +74,9 @@ struct layer_run {
 	uint32_t *same;		/* struct ta_choice's same */
 	uint8_t *col;		/* one destination's column */
 	uint8_t *used;		/* destinations routed by layered trees */
-	uint32_t fallback;	/* destinations left on their layer-0 routes */
+	uint8_t *alone;		/* destinations whose latest pass left them
+				 * on layer 0 alone */
+	uint32_t fallback;	/* how many alone[] holds */
 	/* neighbour spreading (NEAR_DIV), where spread is set: */
 	int spread;
 	uint32_t *near;		/* per channel, struct ta_choice's near */
@@ -200,9 +202,12 @@ static void route_one(struct layer_run *r, const uint8_t *port0, uint32_t d)
 	r->used[d] = j->g->dest[d].is_host;
 	if (got >= need) {
 		write_layered(r, d);
+		r->fallback -= r->alone[d];
+		r->alone[d] = 0;
 		return;
 	}
-	r->fallback++;
+	r->fallback += !r->alone[d];
+	r->alone[d] = 1;
 	r->t.turn_layers = NULL;	/* layer 0: the one-layer rule */
 	got = ta_intree_weighted(&r->t, j->cdg.state, sw, &ch, j->bal_unit);
 	r->t.turn_layers = r->turn_layers;
@@ -440,6 +445,7 @@ static void run_free(struct layer_run *r)
 	free(r->same);
 	free(r->col);
 	free(r->used);
+	free(r->alone);
 	free(r->near);
 	free(r->first);
 	free(r->chan_of);
@@ -495,11 +501,12 @@ static int run_init(struct layer_run *r, struct route_job *j,
 	r->same = calloc(n_ch, sizeof(*r->same));
 	r->col = malloc(g->n_sw + 1);
 	r->used = calloc(g->n_dest + 1, 1);
+	r->alone = calloc(g->n_dest + 1, 1);
 	r->mask = malloc(g->n_sw + 1);
 	r->stay = calloc(g->n_dest + 1, 1);
 	if (!r->t.layer_mask || !r->turn_layers || !r->decided || !r->load ||
-	    !r->tmp || !r->same || !r->col || !r->used || !r->mask ||
-	    !r->stay)
+	    !r->tmp || !r->same || !r->col || !r->used || !r->alone ||
+	    !r->mask || !r->stay)
 		return -1;
 	r->t.turn_layers = r->turn_layers;
 	return 0;
@@ -542,6 +549,7 @@ static int try_layers(struct layer_run *r, const uint8_t *port0, unsigned n,
 	r->t.all_layers = mask;
 	memset(r->load, 0, n_ch * sizeof(*r->load));
 	memset(r->used, 0, g->n_dest);
+	memset(r->alone, 0, g->n_dest);
 	r->fallback = 0;
 	memcpy(res->port, port0, n_paths);
 	memset(res->layer, 0, n_paths);
