@@ -65,6 +65,8 @@ struct ta_options {
 	bool failure_compare;	/* a failure off fat trees: minimal change
 				 * against a routing from scratch
 				 * (ta_restore.h; default true) */
+	bool failure_nexthop;	/* ... or, with it, next-hop repair
+				 * (ta_repair.h; default false) */
 	bool tp_candidate;	/* bring-up: also try TP's turn set, keep
 				 * the less loaded (default true) */
 	bool reroute_plain;	/* set by ta_restore.c, not an option: the

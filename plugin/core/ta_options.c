@@ -133,12 +133,13 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			return -1;
 		}
 	} else if (!strcmp(tok[0], "failure_routes")) {
-		if (!strcmp(tok[1], "compared"))
+		o->failure_nexthop = !strcmp(tok[1], "nexthop");
+		if (!strcmp(tok[1], "compared") || o->failure_nexthop)
 			o->failure_compare = true;
 		else if (!strcmp(tok[1], "minimal"))
 			o->failure_compare = false;
 		else {
-			*why = "failure_routes must be compared or minimal";
+			*why = "failure_routes must be compared, minimal or nexthop";
 			return -1;
 		}
 	} else if (!strcmp(tok[0], "vls")) {

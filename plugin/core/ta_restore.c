@@ -8,6 +8,7 @@
 #include "ta_hot.h"
 #include "ta_layers.h"
 #include "ta_perm.h"
+#include "ta_repair.h"
 #include "ta_restore.h"
 
 /*
@@ -656,6 +657,35 @@ static int held_to_home(const struct ta_graph *g, const struct ta_home *h,
 	return 1;
 }
 
+/*
+ * Option failure_routes nexthop: minimal change (res) replaced by the
+ * next-hop repair of the latest routes (ta_repair.h); 0, or -1
+ */
+static int repair(const struct ta_graph *g, const struct ta_prior *prior,
+		  const struct ta_log *log, struct ta_result *res)
+{
+	uint8_t *port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	uint64_t blocks;
+	int64_t n;
+
+	if (!port)
+		return -1;
+	n = ta_repair(g, prior, res, port);
+	if (n < 0) {
+		free(port);
+		return -1;
+	}
+	blocks = blocks_moved(g, prior, res->port);
+	free(res->port);
+	res->port = port;
+	ta_logf(log, TA_LOG_INFO,
+		"failure: next-hop repair (failure_routes nexthop): %lld of %u destinations keep every entry the failure leaves, %llu LFT blocks change (minimal change: %llu)",
+		(long long)n, g->n_dest,
+		(unsigned long long)blocks_moved(g, prior, port),
+		(unsigned long long)blocks);
+	return 0;
+}
+
 static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 			 const struct ta_options *o,
 			 const struct ta_prior *prior, const struct ta_log *log,
@@ -678,6 +708,11 @@ static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 	    !res->stats.dests_fallback) {
 		release(&c.hk, 1);
 		return 0;
+	}
+	if (o->failure_nexthop && !res->layer &&
+	    o->mode == TA_MODE_TURN_ADDITION) {
+		release(&c.hk, 1);
+		return repair(g, prior, log, res);
 	}
 	if (held_to_home(g, h, prior, log, res, 0,
 			 relieve_to_home(g, h, o, prior, log, res, &c) ? &c :

@@ -30,7 +30,8 @@
  * move down); -V N routes over N layers (option vls, ta_layers.h): the
  * hash then covers each path's layer too, and -Q adds a line with the
  * layers the routes taken may use and the paths per layer; -F sets failure_routes minimal (the resweep's
- * minimal change stands, with its log lines).  Not a test: numbers for
+ * minimal change stands, with its log lines); -N sets failure_routes
+ * nexthop (ta_repair.h).  Not a test: numbers for
  * scripts/bench_speed.sh.
  */
 #include <stdio.h>
@@ -58,6 +59,7 @@ static double now(void)
 static unsigned vls = 1;
 static int stable_lids, show_quality, show_hash, port_major, mode, no_tp_candidate, lft_rows, use_home;
 static int failure_minimal;	/* -F: option failure_routes minimal */
+static int failure_nexthop;	/* -N: option failure_routes nexthop */
 /* -l: the core's log lines to stderr */
 static void log_line(void *ctx, enum ta_log_level level, const char *msg)
 {
@@ -288,6 +290,7 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 	o.vls = vls;
 	if (failure_minimal)
 		o.failure_compare = false;
+	o.failure_nexthop = failure_nexthop;
 	for (k = 0; k < repeat; k++) {
 		double t0 = now(), c0 = cpu_now();
 
@@ -346,6 +349,7 @@ static int scratch_quality(const struct ta_graph *g)
 	o.vls = vls;
 	if (failure_minimal)
 		o.failure_compare = false;
+	o.failure_nexthop = failure_nexthop;
 	if (ta_route(g, &o, NULL, &r)) {
 		ta_options_clear(&o);
 		return 1;
@@ -368,7 +372,7 @@ int main(int argc, char **argv)
 	struct topo t;
 	int repeat = 1, c, ret = 1, restore = 0, absent = 0;
 
-	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nLKlQSV:F")) != -1) {
+	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nLKlQSV:FN")) != -1) {
 		if (c == 'r')
 			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (c == 'g')
@@ -401,6 +405,8 @@ int main(int argc, char **argv)
 			stable_lids = 1;
 		else if (c == 'F')
 			failure_minimal = 1;
+		else if (c == 'N')
+			failure_nexthop = 1;
 		else if (c == 'V')
 			vls = atoi(optarg) >= 1 && atoi(optarg) <= 8 ?
 			      (unsigned)atoi(optarg) : 1;
@@ -409,7 +415,7 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc || make_topo(&t, argc - optind, argv + optind) ||
 	    (absent > 0 && topo_drop_hosts(&t, (unsigned)absent, 1))) {
-		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] [-K] [-l] [-Q] [-S] [-V N] [-F] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | hyperx D S H | dragonfly A H P [G] | dfplus G L S H [N] | ft3join[-alt] K LEVEL\n");
+		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] [-K] [-l] [-Q] [-S] [-V N] [-F] [-N] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | hyperx D S H | dragonfly A H P [G] | dfplus G L S H [N] | ft3join[-alt] K LEVEL\n");
 		return 2;
 	}
 	ta_saved_init(&sv);

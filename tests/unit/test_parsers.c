@@ -126,16 +126,19 @@ START_TEST(options_modes)
 		free(p);
 	}
 
-	for (k = 0; k < 3; k++) {
+	for (k = 0; k < 5; k++) {
 		static const char *const fr[] = { "# none\n",
 			"failure_routes minimal\n",
-			"failure_routes minimal\nfailure_routes compared\n" };
+			"failure_routes minimal\nfailure_routes compared\n",
+			"failure_routes nexthop\n",
+			"failure_routes nexthop\nfailure_routes compared\n" };
 		char *p = write_tmp(fr[k]);
 		struct ta_options o;
 
 		ta_options_init(&o);
 		ck_assert_int_eq(ta_options_load(&o, p, 0, &test_log), 0);
 		ck_assert_int_eq(o.failure_compare, k != 1);
+		ck_assert_int_eq(o.failure_nexthop, k == 3);
 		ta_options_clear(&o);
 		unlink(p);
 		free(p);

@@ -20,10 +20,12 @@
 #include <string.h>
 
 #include "route_assert.h"
+#include "ta_cdg.h"
 #include "ta_layers.h"
 #include "ta_restore.h"
 #include "ta_saved.h"
 #include "topo_graph.h"
+#include "turn_verify.h"
 #include "run_suite.h"
 
 struct memory {
@@ -34,12 +36,14 @@ struct memory {
 };
 
 static unsigned opt_vls = 1;	/* option vls of every routing */
+static int opt_nexthop;		/* option failure_routes nexthop */
 
 static void options(struct ta_options *o)
 {
 	ta_options_init(o);
 	o->tp_candidate = true;
 	o->vls = opt_vls;
+	o->failure_nexthop = opt_nexthop;
 }
 
 /* one routing of g as the plugin makes it; the key of g is kept */
@@ -1222,6 +1226,158 @@ START_TEST(partial_restore_from_home)
 }
 END_TEST
 
+static uint32_t switch_of(const struct ta_graph *g, uint64_t guid)
+{
+	uint32_t s;
+
+	for (s = 0; s < g->n_sw && g->sw[s].guid != guid; s++)
+		;
+	return s;
+}
+
+static uint32_t dest_of(const struct ta_graph *g, uint16_t lid)
+{
+	uint32_t d;
+
+	for (d = 0; d < g->n_dest && g->dest[d].lid != lid; d++)
+		;
+	return d;
+}
+
+/* 1 if r's route from s to d on g visits switch x */
+static int route_visits(const struct ta_graph *g, const struct ta_result *r,
+			uint32_t s, uint32_t d, uint32_t x)
+{
+	uint32_t hops, j;
+
+	for (hops = 0; s != g->dest[d].sw && hops <= g->n_sw; hops++) {
+		if (s == x)
+			return 1;
+		j = ta_graph_end_of_port(g, s, ta_result_port(r, s, d));
+		ck_assert_uint_ne(j, UINT32_MAX);
+		s = g->sw[s].ends[j].peer;
+	}
+	return s == x;
+}
+
+/*
+ * 1 if every turn r's routes take is allowed in r's turn decisions (so
+ * the multicast trees over those turns stay acyclic with them)
+ */
+static int turns_allowed(const struct ta_graph *g, const struct ta_result *r)
+{
+	uint32_t s, d, t, j, in, hops;
+
+	for (d = 0; d < g->n_dest; d++)
+		for (s = 0; s < g->n_sw; s++) {
+			in = UINT32_MAX;
+			for (t = s, hops = 0;
+			     t != g->dest[d].sw && hops <= g->n_sw; hops++) {
+				j = ta_graph_end_of_port(g, t,
+							 ta_result_port(r, t, d));
+				if (j == UINT32_MAX)
+					return 0;
+				if (in != UINT32_MAX &&
+				    r->turn_state[ta_turn(g, t, in, j)] !=
+					    TA_TURN_ALLOWED)
+					return 0;
+				in = ta_graph_far_end(g, t, j);
+				t = g->sw[t].ends[j].peer;
+			}
+		}
+	return 1;
+}
+
+/*
+ * Option failure_routes nexthop, switch gone down: every pair reaches
+ * over acyclic turns, and an entry whose bring-up route to its
+ * destination does not cross the failed switch keeps its port (walked
+ * here on the bring-up's routes); fewer entries change than with
+ * minimal change.
+ */
+static void nexthop_failure(struct topo *t, unsigned gone, const char *what)
+{
+	struct ta_graph *full = topo_to_graph_without(t, TOPO_KEEP_ALL);
+	struct ta_graph *less = topo_to_graph_without(t, gone);
+	struct ta_result up, down, plain;
+	struct memory m, m2;
+	uint64_t moved = 0, moved_plain = 0;
+	uint32_t s, d, fs, fd, x = 0;
+
+	ck_assert(full && less);
+	for (x = 0; x < full->n_sw &&
+		    switch_of(less, full->sw[x].guid) < less->n_sw; x++)
+		;
+	ck_assert_uint_lt(x, full->n_sw);
+	opt_nexthop = 1;
+	memory_init(&m);
+	route(&m, full, &up);
+	route(&m, less, &down);
+	opt_nexthop = 0;
+	memory_init(&m2);
+	route(&m2, full, &plain);
+	ta_result_free(&plain);
+	{
+		struct ta_prior_buf pb;
+		struct ta_options o;
+
+		options(&o);
+		o.failure_compare = false;
+		ck_assert_int_eq(ta_saved_prior(&m2.sv, less, &pb), 0);
+		ck_assert_int_eq(ta_route_prior(less, &o, &pb.prior, NULL,
+						&plain), 0);
+		ta_prior_buf_free(&pb);
+		ta_options_clear(&o);
+	}
+	assert_routes_good(less, &down, what);
+	ck_assert_msg(turns_allowed(less, &down),
+		      "%s: a route takes a turn its routing prohibits", what);
+	ck_assert_int_eq(turns_cyclic(less, down.turn_state), 0);
+	for (s = 0; s < less->n_sw; s++) {
+		fs = switch_of(full, less->sw[s].guid);
+		for (d = 0; d < less->n_dest; d++) {
+			uint8_t was;
+
+			fd = dest_of(full, less->dest[d].lid);
+			ck_assert_uint_lt(fd, full->n_dest);
+			was = ta_result_port(&up, fs, fd);
+			moved += ta_result_port(&down, s, d) != was;
+			moved_plain += ta_result_port(&plain, s, d) != was;
+			if (!route_visits(full, &up, fs, fd, x))
+				ck_assert_msg(ta_result_port(&down, s, d) == was,
+					      "%s: switch %u towards LID %u moved, though its route did not cross the failed switch",
+					      what, s, less->dest[d].lid);
+		}
+	}
+	ck_assert_msg(moved < moved_plain,
+		      "%s: %llu entries change, minimal change %llu", what,
+		      (unsigned long long)moved,
+		      (unsigned long long)moved_plain);
+	ta_result_free(&up);
+	ta_result_free(&down);
+	ta_result_free(&plain);
+	memory_free(&m);
+	memory_free(&m2);
+	ta_graph_free(full);
+	ta_graph_free(less);
+}
+
+START_TEST(failure_nexthop)
+{
+	struct topo t;
+
+	ck_assert_int_eq(topo_dfplus(&t, 9, 4, 4, 4, 1), 0);
+	nexthop_failure(&t, 5, "dfplus 9 4 4 4, a spine");
+	topo_free(&t);
+	ck_assert_int_eq(topo_dragonfly(&t, 6, 3, 3, 0), 0);
+	nexthop_failure(&t, 13, "dragonfly 6 3 3, router 13");
+	topo_free(&t);
+	ck_assert_int_eq(topo_random(&t, 30, 8, 2, 4), 0);
+	nexthop_failure(&t, 7, "random 30, switch 7");
+	topo_free(&t);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("restore");
@@ -1246,6 +1402,7 @@ int main(void)
 	tcase_add_test(tc, takeover_keeps_layers);
 	tcase_add_test(tc, failure_prior_layers);
 	tcase_add_test(tc, partial_restore_from_home);
+	tcase_add_test(tc, failure_nexthop);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
