@@ -110,6 +110,8 @@
 #                        per SL from the tables read back and the SLs of
 #                        opensm-turnadd-sl.dump (lftcheck --sl); the
 #                        references route with vls N too
+#   --failure-routes M   turnadd's option failure_routes M (compared,
+#                        minimal or nexthop; default: turnadd's compared)
 #   --escape-root NAME   turnadd's escape_root option set to switch NAME
 #                        (not the SM's switch); 10% of the failure
 #                        cycles then fail that switch ("root")
@@ -177,6 +179,7 @@ here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 net='' out='' cycles=100 seed=1 build=${TURNADD_BUILD:-$here/..}
 plugin_dir='' budget=3000 step_timeout=60 quiet='' sweep_wait=10
 restore_every=10 keep_all=0 dry_run=0 root_name='' traffic=''
+failure_routes=''
 mc_groups='' MC_ARGS=() R_MC=0 lmc_conf=() takeover_every=0 perm=100 vls=1
 tp_margin=0.02 strict=0 only_kind=
 while (($#)); do
@@ -204,6 +207,9 @@ while (($#)); do
 	--ref-lids) REF_LIDS=${2:?}; shift
 		[[ $REF_LIDS =~ ^(same|fresh)$ ]] ||
 			fab_die "bad --ref-lids '$REF_LIDS' (same or fresh)" ;;
+	--failure-routes) failure_routes=${2:?}; shift
+		[[ $failure_routes =~ ^(compared|minimal|nexthop)$ ]] ||
+			fab_die "bad --failure-routes '$failure_routes'" ;;
 	--escape-root) root_name=${2:?}; shift ;;
 	--traffic) traffic=${2:?}; shift ;;
 	--mcast-groups) mc_groups=${2:?}; shift ;;
@@ -314,9 +320,13 @@ if ((!dry_run)); then
 	FAB_OSM_PRELOAD=$madlib
 	FAB_OSM_ENV=("MADCOUNT_LOG=$MADLOG")
 	fab_start_ibsim "$net"
-	if [[ -n $root_name || -n $traffic ]] || ((vls > 1)); then
+	if [[ -n $root_name || -n $traffic || -n $failure_routes ]] ||
+		((vls > 1)); then
 		: >"$out/turnadd.conf"
 		((vls == 1)) || printf 'vls %s\n' "$vls" >>"$out/turnadd.conf"
+		[[ -z $failure_routes ]] ||
+			printf 'failure_routes %s\n' "$failure_routes" \
+				>>"$out/turnadd.conf"
 		if [[ -n $root_name ]]; then
 			printf 'escape_root %s\n' "$(fab_node_guid "$root_name")" \
 				>>"$out/turnadd.conf"
