@@ -404,7 +404,6 @@ static void prior_switch(const struct ta_home_switch *hs,
 }
 
 int ta_home_prior(const struct ta_home *h, const struct ta_graph *g,
-		  uint32_t switches_gone, uint32_t dests_gone,
 		  struct ta_prior_buf *pb)
 {
 	int layers = home_off_layer0(h);
@@ -427,8 +426,6 @@ int ta_home_prior(const struct ta_home *h, const struct ta_graph *g,
 	for (s = 0; s < g->n_sw; s++)
 		prior_switch(find(h, g->sw[s].guid), g, s, pb);
 	ta_prior_buf_link(pb, h->root_guid, h->carry);
-	pb->prior.switches_gone = switches_gone;
-	pb->prior.dests_gone = dests_gone;
 	return 0;
 }
 

@@ -94,11 +94,11 @@ size_t ta_home_bytes(const struct ta_home *h);
  * towards every LID and paths' layers mapped onto g, as if the routing
  * before were h's, so a partial restore routed from it gets the routes
  * that a failure of the parts still missing gets from h, whatever came
- * in between.  switches_gone, dests_gone: what g lacks of h's fabric
- * (for the log).  0, or -1 on allocation failure (pb is then empty).
+ * in between.  Nothing counts as gone (the log's "gone since the
+ * previous routing": the parts missing were gone before).  0, or -1 on
+ * allocation failure (pb is then empty).
  */
 int ta_home_prior(const struct ta_home *h, const struct ta_graph *g,
-		  uint32_t switches_gone, uint32_t dests_gone,
 		  struct ta_prior_buf *pb);
 
 /*

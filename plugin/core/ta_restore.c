@@ -799,8 +799,7 @@ static int restore_part(const struct ta_home *h, const struct ta_key_diff *dh,
 		if (dh->only_a[k])
 			return 1;
 	if (!o->failure_compare || ta_graph_layered(g) != 0 ||
-	    ta_home_prior(h, g, dh->only_b[TA_KEY_SWITCH],
-			  dh->only_b[TA_KEY_DEST], &pb))
+	    ta_home_prior(h, g, &pb))
 		return 1;
 	ta_logf(log, TA_LOG_INFO,
 		"restore: the fabric is the one of routing %u still missing %u switches, %u links and %u LIDs: routed as a failure of those from routing %u (LFT blocks counted against it)",
