@@ -480,6 +480,23 @@ static int64_t allow_fitting(struct route_job *j)
 	return more;
 }
 
+/*
+ * A resweep that only lost parts of a fabric that is not a fat tree
+ * (ta_graph_layered()), asked by ta_restore.c (option
+ * reopen_after_loss, when minimal change without it falls more than 2 %
+ * below a routing from scratch): the prohibited turns whose cycles went
+ * with the lost channels are allowed, heaviest first under a new
+ * traffic estimate (allow_fitting()), so the destinations rerouted
+ * around the loss find detours a routing from scratch would; every
+ * route kept uses allowed turns only, as before.
+ */
+static int reopen_after_loss(const struct route_job *j)
+{
+	return j->all_carried && j->keep_try && j->o->reopen_after_loss &&
+	       j->o->mode == TA_MODE_TURN_ADDITION &&
+	       ta_graph_layered(j->g) == 0;
+}
+
 static int decide_turns(struct route_job *j, struct ta_stats *st)
 {
 	const struct ta_graph *g = j->g;
@@ -508,7 +525,7 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 		return -1;
 	if (j->no_trial)
 		j->root.trial = 0;
-	if (j->reopen && kept &&
+	if ((j->reopen || reopen_after_loss(j)) && kept &&
 	    (estimate_traffic(j, st) || allow_fitting(j) < 0))
 		return -1;
 	if (j->o->mode == TA_MODE_TURN_ADDITION && kept &&

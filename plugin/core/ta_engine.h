@@ -69,6 +69,10 @@ struct ta_options {
 				 * (ta_repair.h; default false) */
 	bool tp_candidate;	/* bring-up: also try TP's turn set, keep
 				 * the less loaded (default true) */
+	bool reopen_after_loss;	/* set by ta_restore.c, not an option: a
+				 * resweep that only lost parts of a fabric
+				 * that is not a fat tree first allows the
+				 * prohibited turns whose cycles went */
 	bool reroute_plain;	/* set by ta_restore.c, not an option: the
 				 * destinations minimal change reroutes see
 				 * only each other's load, and home paths

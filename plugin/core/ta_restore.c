@@ -488,8 +488,10 @@ static void relieve(const struct ta_graph *g, const struct ta_options *o,
  * (option reroute_plain).  The reference is the best of the two and the
  * routing from scratch on each metric; of the two ways within
  * FAIL_SLACK of it, the one that moves the fewest LFT blocks is kept
- * (the better score on a tie).  Neither within: relieve() from the
- * better of them.
+ * (the better score on a tie).  Neither within: a third way, with a new
+ * traffic estimate (paid only here), the prohibited turns whose cycles
+ * went with the loss allowed first (option reopen_after_loss), kept if
+ * its score is better; still short: relieve() from the best of them.
  * The best way within is kept unless the routing from scratch is
  * within too and moves fewer LFT blocks (returns 2).  None within (a
  * way beat the routing from scratch on one metric by more than the
@@ -535,9 +537,26 @@ static int choose_minimal(const struct ta_graph *g, const struct ta_options *o,
 	}
 	ru = fmin(ru, c->u_keep);
 	rp = fmax(rp, c->p_keep);
-	if (res->stats.unreachable <= c->fresh.stats.unreachable &&
-	    !within(c->u_keep, c->p_keep, c->se_keep, ru, rp))
-		relieve(g, &used, prior, log, res, c, ru, rp, RELIEVE_ROUNDS);
+	if (res->stats.unreachable > c->fresh.stats.unreachable ||
+	    !within(c->u_keep, c->p_keep, c->se_keep, ru, rp)) {
+		o2.reroute_plain = false;
+		o2.reopen_after_loss = true;
+		if (!run_variant(g, &o2, prior, log, &c->pref, &v)) {
+			if (reaches(&v, res, c) &&
+			    score(v.u, v.p) < score(c->u_keep, c->p_keep)) {
+				take_variant(res, c, &v);
+				used = o2;
+			} else {
+				drop_variant(&v);
+			}
+		}
+		if (res->stats.unreachable <= c->fresh.stats.unreachable &&
+		    !within(c->u_keep, c->p_keep, c->se_keep, fmin(ru, c->u_keep),
+			    fmax(rp, c->p_keep)))
+			relieve(g, &used, prior, log, res, c,
+				fmin(ru, c->u_keep), fmax(rp, c->p_keep),
+				RELIEVE_ROUNDS);
+	}
 	if (res->stats.unreachable > c->fresh.stats.unreachable)
 		return 1;
 	ru = fmin(ru, c->u_keep);
