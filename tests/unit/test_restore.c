@@ -1261,6 +1261,47 @@ static int route_visits(const struct ta_graph *g, const struct ta_result *r,
 }
 
 /*
+ * Two layers on dragonfly 5 2 3: router 7's failure takes a routing
+ * from scratch; a later failure (router 2) keeps most of its paths
+ * whole (their port and layer), judged on the latest routes, not the
+ * bring-up's.
+ */
+START_TEST(failure_after_fresh_keeps_layers)
+{
+	struct topo t;
+	struct ta_graph *g[3];
+	struct memory m;
+	struct ta_result r[3];
+	uint64_t kept, unaffected;
+	uint32_t i;
+
+	opt_vls = 2;
+	ck_assert_int_eq(topo_dragonfly(&t, 5, 2, 3, 0), 0);
+	g[0] = topo_to_graph_without(&t, TOPO_KEEP_ALL);
+	g[1] = topo_to_graph_without(&t, 7);
+	g[2] = topo_to_graph_without2(&t, 7, 2);
+	memory_init(&m);
+	for (i = 0; i < 3; i++) {
+		ck_assert_ptr_nonnull(g[i]);
+		route(&m, g[i], &r[i]);
+	}
+	ck_assert_int_eq(r[1].stats.restore_fresh, 1);
+	count_kept(g[1], &r[1], g[2], &r[2], &kept, &unaffected);
+	ck_assert_msg(kept * 100 >= unaffected * 85,
+		      "router 2 down after a routing from scratch: %llu of %llu paths that did not cross it keep their port and layer",
+		      (unsigned long long)kept,
+		      (unsigned long long)unaffected);
+	for (i = 0; i < 3; i++) {
+		ta_result_free(&r[i]);
+		ta_graph_free(g[i]);
+	}
+	memory_free(&m);
+	topo_free(&t);
+	opt_vls = 1;
+}
+END_TEST
+
+/*
  * 1 if every turn r's routes take is allowed in r's turn decisions (so
  * the multicast trees over those turns stay acyclic with them)
  */
@@ -1403,6 +1444,7 @@ int main(void)
 	tcase_add_test(tc, failure_prior_layers);
 	tcase_add_test(tc, partial_restore_from_home);
 	tcase_add_test(tc, failure_nexthop);
+	tcase_add_test(tc, failure_after_fresh_keeps_layers);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }
