@@ -245,6 +245,15 @@ static int dest_routed(const struct ta_graph *g, const struct ta_result *r,
 	return 1;
 }
 
+/* the end of s that leads to hs's escape tree parent, TA_NO_END if none */
+static uint32_t home_parent(const struct ta_home_switch *hs,
+			    const struct ta_graph *g, uint32_t s)
+{
+	if (!hs || hs->parent_port == TA_NO_PORT)
+		return TA_NO_END;
+	return ta_graph_end_to(g, s, hs->parent_port, hs->parent_guid);
+}
+
 static size_t bytes_of(const struct ta_graph *g)
 {
 	return (size_t)g->n_sw * g->n_dest + 1;
@@ -282,11 +291,8 @@ int ta_home_reinstate(const struct ta_home *h, const struct ta_graph *g,
 		}
 		if (sw->guid == h->root_guid)
 			r.stats.escape_root = s;
-		r.escape_parent[s] = TA_NO_END;
+		r.escape_parent[s] = home_parent(hs, g, s);
 		for (i = 0; i < sw->n_ends; i++) {
-			if (sw->ends[i].port == hs->parent_port &&
-			    g->sw[sw->ends[i].peer].guid == hs->parent_guid)
-				r.escape_parent[s] = i;
 			for (j = 0; j < sw->n_ends; j++) {
 				k = ta_turn(g, s, i, j);
 				r.turn_state[k] = home_turn(hs,
@@ -343,15 +349,6 @@ out:
 	free(out);
 	ta_result_free(&r);
 	return ok;
-}
-
-/* the end of s that leads to hs's escape tree parent, TA_NO_END if none */
-static uint32_t home_parent(const struct ta_home_switch *hs,
-			    const struct ta_graph *g, uint32_t s)
-{
-	if (!hs || hs->parent_port == TA_NO_PORT)
-		return TA_NO_END;
-	return ta_graph_end_to(g, s, hs->parent_port, hs->parent_guid);
 }
 
 /* 1 if a path of h's routing is off layer 0 (as ta_saved keeps layers) */

@@ -863,6 +863,42 @@ START_TEST(failure_relieves_to_bringup)
 END_TEST
 
 /*
+ * Routes g[0 .. n-1] one after the other in one memory into r;
+ * the last routing keeps at least 85 % of the paths that did not
+ * cross what failed last whole (port and layer), what: that failure
+ */
+static void route_series_kept(struct ta_graph **g, struct ta_result *r,
+			      unsigned n, const char *what)
+{
+	struct memory m;
+	uint64_t kept, unaffected;
+	unsigned i;
+
+	memory_init(&m);
+	for (i = 0; i < n; i++) {
+		ck_assert_ptr_nonnull(g[i]);
+		route(&m, g[i], &r[i]);
+	}
+	memory_free(&m);
+	count_kept(g[n - 2], &r[n - 2], g[n - 1], &r[n - 1], &kept,
+		   &unaffected);
+	ck_assert_msg(kept * 100 >= unaffected * 85,
+		      "%s: %llu of %llu paths that did not cross it keep their port and layer",
+		      what, (unsigned long long)kept,
+		      (unsigned long long)unaffected);
+}
+
+static void free_series(struct ta_graph **g, struct ta_result *r, unsigned n)
+{
+	unsigned i;
+
+	for (i = 0; i < n; i++) {
+		ta_result_free(&r[i]);
+		ta_graph_free(g[i]);
+	}
+}
+
+/*
  * Two layers on dragonfly 6 3 3 19: router 13 down, router 33 too,
  * router 33 back (a restore to a fabric that is not the routing to
  * return to's: compared with a routing from scratch), then router 42
@@ -876,10 +912,8 @@ START_TEST(later_failure_keeps_layers)
 {
 	struct topo t;
 	struct ta_graph *g[5];
-	struct memory m;
 	struct ta_result r[5];
-	uint64_t kept, unaffected;
-	uint32_t i, l;
+	uint32_t l;
 
 	opt_vls = 2;
 	ck_assert_int_eq(topo_dragonfly(&t, 6, 3, 3, 0), 0);
@@ -888,25 +922,12 @@ START_TEST(later_failure_keeps_layers)
 	g[2] = topo_to_graph_without2(&t, 13, 33);
 	g[3] = topo_to_graph_without(&t, 13);
 	g[4] = topo_to_graph_without2(&t, 13, 42);
-	memory_init(&m);
-	for (i = 0; i < 5; i++) {
-		ck_assert_ptr_nonnull(g[i]);
-		route(&m, g[i], &r[i]);
-	}
+	route_series_kept(g, r, 5, "router 42 down");
 	ck_assert_int_eq(r[4].stats.layers_used, 1);
 	for (l = 0; l < 2; l++)
 		ck_assert_int_eq(ta_layers_cyclic(g[4], r[4].turn_layers, l),
 				 0);
-	count_kept(g[3], &r[3], g[4], &r[4], &kept, &unaffected);
-	ck_assert_msg(kept * 100 >= unaffected * 85,
-		      "router 42 down: %llu of %llu paths that did not cross it keep their port and layer",
-		      (unsigned long long)kept,
-		      (unsigned long long)unaffected);
-	for (i = 0; i < 5; i++) {
-		ta_result_free(&r[i]);
-		ta_graph_free(g[i]);
-	}
-	memory_free(&m);
+	free_series(g, r, 5);
 	topo_free(&t);
 	opt_vls = 1;
 }
@@ -1270,32 +1291,16 @@ START_TEST(failure_after_fresh_keeps_layers)
 {
 	struct topo t;
 	struct ta_graph *g[3];
-	struct memory m;
 	struct ta_result r[3];
-	uint64_t kept, unaffected;
-	uint32_t i;
 
 	opt_vls = 2;
 	ck_assert_int_eq(topo_dragonfly(&t, 5, 2, 3, 0), 0);
 	g[0] = topo_to_graph_without(&t, TOPO_KEEP_ALL);
 	g[1] = topo_to_graph_without(&t, 7);
 	g[2] = topo_to_graph_without2(&t, 7, 2);
-	memory_init(&m);
-	for (i = 0; i < 3; i++) {
-		ck_assert_ptr_nonnull(g[i]);
-		route(&m, g[i], &r[i]);
-	}
+	route_series_kept(g, r, 3, "router 2 down after a routing from scratch");
 	ck_assert_int_eq(r[1].stats.restore_fresh, 1);
-	count_kept(g[1], &r[1], g[2], &r[2], &kept, &unaffected);
-	ck_assert_msg(kept * 100 >= unaffected * 85,
-		      "router 2 down after a routing from scratch: %llu of %llu paths that did not cross it keep their port and layer",
-		      (unsigned long long)kept,
-		      (unsigned long long)unaffected);
-	for (i = 0; i < 3; i++) {
-		ta_result_free(&r[i]);
-		ta_graph_free(g[i]);
-	}
-	memory_free(&m);
+	free_series(g, r, 3);
 	topo_free(&t);
 	opt_vls = 1;
 }
