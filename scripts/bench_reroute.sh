@@ -84,7 +84,11 @@
 # phase: bringup_mft_mads, joins_mft_mads, failure_mft_mads,
 # restore_mft_mads, then lmc and lftcheck's lmc_spines_min (least
 # distinct next hops of a port's LIDs from a leaf; "-" with LMC 0) at
-# bring-up, after the failure and after the restore.
+# bring-up, after the failure and after the restore, then
+# failure_through: with the paths bound (dfp-, df-), the blocks of every
+# bring-up route that crosses the failed part anywhere (lftcheck
+# --through through_blocks; "-" otherwise): a reroute that moves only
+# the routes that must move writes no block outside them.
 #
 # Examples:
 #
@@ -276,7 +280,7 @@ value() {
 }
 
 csv=$out/bench.csv
-echo "fabric,engine,hosts,switches,failed,bringup_mads,failure_mads,restore_mads,failure_bound,failure_ratio,restore_bound,restore_ratio,failure_verdict,failure_throughput,restore_verdict,restore_throughput,bringup_throughput,routed_by,status,wall_s,bringup_mft_mads,joins_mft_mads,failure_mft_mads,restore_mft_mads,lmc,bringup_lmc_spines_min,failure_lmc_spines_min,restore_lmc_spines_min" >"$csv"
+echo "fabric,engine,hosts,switches,failed,bringup_mads,failure_mads,restore_mads,failure_bound,failure_ratio,restore_bound,restore_ratio,failure_verdict,failure_throughput,restore_verdict,restore_throughput,bringup_throughput,routed_by,status,wall_s,bringup_mft_mads,joins_mft_mads,failure_mft_mads,restore_mft_mads,lmc,bringup_lmc_spines_min,failure_lmc_spines_min,restore_lmc_spines_min,failure_through" >"$csv"
 IFS=, read -ra fabric_list <<<"$fabrics"
 IFS=, read -ra engine_list <<<"$engines"
 IFS=, read -ra lmc_list <<<"$lmcs"
@@ -323,7 +327,9 @@ for fabric in "${fabric_list[@]}"; do
 		for f in bringup failure restore; do
 			printf ',%s' "$(value "$run" "$f" lmc_spines_min)" >>"$csv"
 		done
-		printf '\n' >>"$csv"
+		printf ',%s\n' "$(sed -n 's/.*through_blocks=\([0-9]*\).*/\1/p' \
+			"$run/failure-through.txt" 2>/dev/null | grep . || echo -)" \
+			>>"$csv"
 	done
 	done
 done
@@ -333,10 +339,12 @@ printf '\nLFT SubnSet MADs (counter: %s); bound: port-major (dfp-, df-: paths), 
 awk -F, 'NR == 1 { next }
 	{
 		if (!h++)
-			printf "%-9s %3s %-7s %-7s %8s %8s %8s %7s %6s %-7s %10s %8s %-7s %6s %7s %8s\n", "fabric", "lmc", "engine", "failed", "bringup", "failure", "restore", "bound", "ratio", "verdict", "throughput", "tp_up", "routed", "status", "wall_s", "spines"
-		printf "%-9s %3s %-7s %-7s %8s %8s %8s %7s %6s %-7s %10s %8s %-7s %6s %7s %8s\n", $1, $25, $2, $5, $6, $7, $8, $9, $10, $13, $14, $17, $18, $19, $20, $26 "/" $27 "/" $28
+			printf "%-9s %3s %-7s %-7s %8s %8s %8s %7s %6s %7s %-7s %10s %8s %-7s %6s %7s %8s\n", "fabric", "lmc", "engine", "failed", "bringup", "failure", "restore", "bound", "ratio", "through", "verdict", "throughput", "tp_up", "routed", "status", "wall_s", "spines"
+		printf "%-9s %3s %-7s %-7s %8s %8s %8s %7s %6s %7s %-7s %10s %8s %-7s %6s %7s %8s\n", $1, $25, $2, $5, $6, $7, $8, $9, $10, $29, $13, $14, $17, $18, $19, $20, $26 "/" $27 "/" $28
 	}' "$csv"
-printf '(bound, ratio, verdict, throughput: after the failure; tp_up: throughput at bring-up;\n'
+printf '(bound, ratio, verdict, throughput: after the failure; through (paths bound): the blocks\n'
+printf ' of every route that crosses the failed part, which a reroute moving only those writes;\n'
+printf ' tp_up: throughput at bring-up;\n'
 printf ' spines: least distinct spines of a port'"'"'s LIDs from a leaf, bring-up/failure/restore)\n'
 printf '\nMulticastForwardingTable SubnSet MADs per phase\n'
 awk -F, 'NR == 1 { next }

@@ -29,7 +29,10 @@
 #                       bring-up tables by lftcheck --through: entries
 #                       every reroute must change; any fabric); the
 #                       blocks of the routes that cross the failed part
-#                       further on go to failure-through.txt
+#                       further on (those a reroute moving only the
+#                       routes that must move writes at most) are
+#                       printed below the table and go to
+#                       failure-through.txt
 #   --fail-link A B     fail one link instead: the lowest-numbered port
 #                       of switch A cabled to switch B (Unlink, then
 #                       ReLink, of that port); bound: the 64-LID blocks

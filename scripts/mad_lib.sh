@@ -421,6 +421,14 @@ mad_print_table() {
 		}
 		{ printf "%-8s %9s %8s %7s %6s %-7s %10s %8s %-13s %7s\n", $6, $7, $8, $9, $10, $11, $12, $13, $15, $16 }' \
 		"$MAD_OUT/summary.csv"
+	if [[ -s $MAD_OUT/failure-through.txt ]]; then
+		sed -n 's/.*through_blocks=\([0-9]*\).*through_hop_blocks=\([0-9]*\).*/\1 \2/p' \
+			"$MAD_OUT/failure-through.txt" | {
+			read -r through hop || true
+			printf '\nbound (paths): %s blocks hold an entry whose bring-up route leads straight into the failed part (every reroute writes them: the bound above); %s blocks hold a route that crosses it further on too (a reroute that moves only the routes that must move writes no other block)\n' \
+				"${hop:--}" "${through:--}"
+		}
+	fi
 	printf '\nLFT MADs by switch kind (name with digits as N):\n'
 	awk -F, 'NR > 1 && $2 != "TOTAL" && $2 != "(unresolved)" {
 			k = $2; gsub(/[0-9]+/, "N", k)
