@@ -22,3 +22,4 @@ EXTRA_DIST += tests/bench/joined_sweep.sh
 EXTRA_DIST += tests/bench/layers_table.sh
 EXTRA_DIST += tests/bench/layers_osm.sh
 EXTRA_DIST += tests/bench/layers_failures.sh
+EXTRA_DIST += tests/bench/dfp_failures.sh
