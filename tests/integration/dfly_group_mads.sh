@@ -11,9 +11,11 @@
 #    range holding no LID of another group;
 #  - after a spine failure and a global cable failure (mad_count.sh
 #    --bound paths): every pair reachable, CDG acyclic (lftcheck on the
-#    tables read back), turnadd routed, and no more LFT MADs than a
-#    stated factor times the bound (the blocks of the routes that
-#    entered the failed part at bring-up; factors below);
+#    tables read back), turnadd routed, no more LFT MADs than a stated
+#    factor times the bound (the blocks whose bring-up entries lead
+#    straight into the failed part; factors below), and no more than
+#    the blocks of every bring-up route that crosses the failed part
+#    (lftcheck --through: the routes that must move);
 #  - the restore writes the bring-up tables back (read back, equal);
 #  - with failure_routes nexthop the spine and cable failures send
 #    fewer LFT MADs than minimal change, every pair still reachable
@@ -99,7 +101,7 @@ group_ranges() {
 
 # check_phases NAME FACTOR: the failure and restore phases of run NAME
 check_phases() {
-	local name=$1 factor=$2 phase mads bound
+	local name=$1 factor=$2 phase mads bound through
 	for phase in failure restore; do
 		[[ $(mad_field "$TEST_TMP/$name" "$phase" configured_by) == turnadd ]] ||
 			fail "$name: OpenSM fell back after the $phase"
@@ -113,6 +115,14 @@ check_phases() {
 		((mads <= bound * factor)) ||
 			fail "$name $phase: $mads LFT MADs > $factor x bound $bound"
 	done
+	through=$(sed -n 's/.*through_blocks=\([0-9]*\).*/\1/p' \
+		"$TEST_TMP/$name/failure-through.txt")
+	[[ -n $through ]] || fail "$name: no through_blocks from lftcheck"
+	mads=$(mad_field "$TEST_TMP/$name" failure lft_mads)
+	printf '%s failure: %d LFT MADs, routes crossing the failed part in %d blocks\n' \
+		"$name" "$mads" "$through"
+	((mads <= through)) ||
+		fail "$name failure: $mads LFT MADs > the $through blocks of the routes that cross the failed part"
 	cmp -s "$TEST_TMP/$name/bringup-lfts.txt" \
 		"$TEST_TMP/$name/restore-lfts.txt" ||
 		fail "$name: the tables after the restore differ from bring-up's"
