@@ -87,7 +87,7 @@
 # bring-up, after the failure and after the restore, then
 # failure_through: with the paths bound (dfp-, df-), the blocks of every
 # bring-up route that crosses the failed part anywhere (lftcheck
-# --through through_blocks; "-" otherwise): a reroute that moves only
+# --through through_blocks, mad_count.sh's summary.csv; "-" otherwise): a reroute that moves only
 # the routes that must move writes no block outside them.
 #
 # Examples:
@@ -327,9 +327,7 @@ for fabric in "${fabric_list[@]}"; do
 		for f in bringup failure restore; do
 			printf ',%s' "$(value "$run" "$f" lmc_spines_min)" >>"$csv"
 		done
-		printf ',%s\n' "$(sed -n 's/.*through_blocks=\([0-9]*\).*/\1/p' \
-			"$run/failure-through.txt" 2>/dev/null | grep . || echo -)" \
-			>>"$csv"
+		printf ',%s\n' "$(value "$run" failure through_blocks)" >>"$csv"
 	done
 	done
 done

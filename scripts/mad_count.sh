@@ -133,7 +133,9 @@
 # switches written, bound, ratio, verdict, throughput, the engine that
 # configured the tables, seconds from the event to the last MAD;
 # lmc_spines_min/mean: lftcheck's distinct next hops of a port's LIDs
-# from each leaf, "-" without LMC), `mad_counts.csv` (phase, switch,
+# from each leaf, "-" without LMC; through_blocks: with --bound paths,
+# after the failure, the blocks of the bring-up routes that cross the
+# failed part, else "-"), `mad_counts.csv` (phase, switch,
 # guid, lft_mads, blocks, mft_mads per switch; TOTAL rows),
 # `mad_counts.json` (the same), and per phase the topology, LFTs,
 # checker output and the raw MAD records; plus opensm.log.

@@ -272,7 +272,7 @@ mad_csv_get() {	# FILE KEY: value of key=value in lftcheck's output
 }
 
 mad_summary_header() {
-	printf '%s\n' "net,engine,counter,failed,failed_switches,phase,lft_mads,switches_written,bound,ratio,verdict,throughput,max_link_load,max_link,configured_by,seconds,mft_mads,lmc_spines_min,lmc_spines_mean" \
+	printf '%s\n' "net,engine,counter,failed,failed_switches,phase,lft_mads,switches_written,bound,ratio,verdict,throughput,max_link_load,max_link,configured_by,seconds,mft_mads,lmc_spines_min,lmc_spines_mean,through_blocks" \
 		>"$MAD_OUT/summary.csv"
 	printf 'phase,switch,guid,lft_mads,blocks,mft_mads\n' >"$MAD_OUT/mad_counts.csv"
 }
@@ -281,7 +281,7 @@ mad_summary_header() {
 mad_phase() {
 	local name=$1 from=$2 t0=$3 check=$4 bound=$5 to csv total written
 	local verdict=- tput=- mload=- mlink=- ratio=- by secs max_lid rc=0 mft
-	local lmin=- lmean=- ibsim_to=0
+	local lmin=- lmean=- ibsim_to=0 through=
 	shift 5
 	to=$(mad_lines)
 	[[ $MAD_COUNTER != both ]] || ibsim_to=$(wc -l <"$MAD_IBSIM_FILE")
@@ -349,13 +349,16 @@ mad_phase() {
 	else
 		bound=-
 	fi
+	# --bound paths: the blocks of the routes that cross the failed part
+	[[ ! -s $MAD_OUT/$name-through.txt ]] ||
+		through=$(mad_csv_get "$MAD_OUT/$name-through.txt" through_blocks)
 	mad_check_late "$name"
-	printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
+	printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' \
 		"$(basename "$MAD_NET")" "$MAD_ENGINE" "$MAD_COUNTER" \
 		"$MAD_FAILED_LABEL" "$(wc -w <<<"$MAD_FAILED")" "$name" \
 		"$total" "$written" "$bound" "$ratio" "$verdict" "$tput" \
 		"$mload" "$mlink" "${by:-none}" "$secs" "$mft" "$lmin" "$lmean" \
-		>>"$MAD_OUT/summary.csv"
+		"${through:--}" >>"$MAD_OUT/summary.csv"
 	fab_log "$name: $total LFT MADs to $written switches, $mft MFT MADs"
 }
 
@@ -422,12 +425,9 @@ mad_print_table() {
 		{ printf "%-8s %9s %8s %7s %6s %-7s %10s %8s %-13s %7s\n", $6, $7, $8, $9, $10, $11, $12, $13, $15, $16 }' \
 		"$MAD_OUT/summary.csv"
 	if [[ -s $MAD_OUT/failure-through.txt ]]; then
-		sed -n 's/.*through_blocks=\([0-9]*\).*through_hop_blocks=\([0-9]*\).*/\1 \2/p' \
-			"$MAD_OUT/failure-through.txt" | {
-			read -r through hop || true
-			printf '\nbound (paths): %s blocks hold an entry whose bring-up route leads straight into the failed part (every reroute writes them: the bound above); %s blocks hold a route that crosses it further on too (a reroute that moves only the routes that must move writes no other block)\n' \
-				"${hop:--}" "${through:--}"
-		}
+		printf '\nbound (paths): %s blocks hold an entry whose bring-up route leads straight into the failed part (every reroute writes them: the bound above); %s blocks hold a route that crosses it further on too (a reroute that moves only the routes that must move writes no other block)\n' \
+			"$(mad_csv_get "$MAD_OUT/failure-through.txt" through_hop_blocks)" \
+			"$(mad_csv_get "$MAD_OUT/failure-through.txt" through_blocks)"
 	fi
 	printf '\nLFT MADs by switch kind (name with digits as N):\n'
 	awk -F, 'NR > 1 && $2 != "TOTAL" && $2 != "(unresolved)" {

@@ -550,11 +550,11 @@ static int choose_minimal(const struct ta_graph *g, const struct ta_options *o,
 				drop_variant(&v);
 			}
 		}
+		ru = fmin(ru, c->u_keep);
+		rp = fmax(rp, c->p_keep);
 		if (res->stats.unreachable <= c->fresh.stats.unreachable &&
-		    !within(c->u_keep, c->p_keep, c->se_keep, fmin(ru, c->u_keep),
-			    fmax(rp, c->p_keep)))
-			relieve(g, &used, prior, log, res, c,
-				fmin(ru, c->u_keep), fmax(rp, c->p_keep),
+		    !within(c->u_keep, c->p_keep, c->se_keep, ru, rp))
+			relieve(g, &used, prior, log, res, c, ru, rp,
 				RELIEVE_ROUNDS);
 	}
 	if (res->stats.unreachable > c->fresh.stats.unreachable)

@@ -115,9 +115,8 @@ check_phases() {
 		((mads <= bound * factor)) ||
 			fail "$name $phase: $mads LFT MADs > $factor x bound $bound"
 	done
-	through=$(sed -n 's/.*through_blocks=\([0-9]*\).*/\1/p' \
-		"$TEST_TMP/$name/failure-through.txt")
-	[[ -n $through ]] || fail "$name: no through_blocks from lftcheck"
+	through=$(mad_field "$TEST_TMP/$name" failure through_blocks)
+	[[ $through =~ ^[0-9]+$ ]] || fail "$name: no through_blocks from lftcheck"
 	mads=$(mad_field "$TEST_TMP/$name" failure lft_mads)
 	printf '%s failure: %d LFT MADs, routes crossing the failed part in %d blocks\n' \
 		"$name" "$mads" "$through"
