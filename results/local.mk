@@ -22,6 +22,7 @@ EXTRA_DIST += plugin/DESIGN.md results/README.md \
 	results/quality/spliced.txt \
 	results/quality/tp_candidate.md \
 	results/speed.md \
+	results/tp_orders.md \
 	results/speed/core.txt \
 	results/speed/dfp-10496/medians.csv \
 	results/speed/dfp-10496/ratios.csv \

@@ -23,7 +23,9 @@
  * bound below), TP's turn set and escape tree are taken as a start,
  * turn addition adds every further turn it can, and the routes are made
  * again; the candidate whose busiest channel carries less traffic (the
- * estimate's, i.e. the traffic file's) is kept, the first on ties.  Only
+ * estimate's, i.e. the traffic file's) is kept, the first on ties.  TP
+ * runs in option tp_orders removal orders (ta_turnprohib.h), each new
+ * turn set routed, and the least loaded stands for TP.  Only
  * when no turn decision is carried over (a bring-up, or a restart that
  * only knows the switches' tables), not in the reference modes nor with
  * an experiment.  A resweep keeps the decisions and, when TP's were
@@ -123,9 +125,52 @@ static void cand_free(struct candidate *c)
 	free(c->port);
 }
 
-/* TP's turns and tree, then every turn turn addition can add; routes */
+/* what a candidate that failed half-way left (run_rooted, run_tp_seeded) */
+static void drop_candidate(struct route_job *j, struct ta_result *res)
+{
+	ta_cdg_free(&j->cdg);
+	ta_escape_free(&j->esc);
+	free(res->port);
+	res->port = NULL;
+}
+
+/* TP's turn sets already routed (their orders' turn decisions) */
+struct tp_seen {
+	uint8_t *state[TA_TP_ORDERS_MAX];
+	unsigned n;
+};
+
+/* 1 if TP's decisions in c equal an earlier order's; else noted, 0 */
+static int seen_before(struct tp_seen *seen, const struct ta_cdg *c,
+		       uint32_t slots)
+{
+	unsigned i;
+
+	for (i = 0; i < seen->n; i++)
+		if (!memcmp(seen->state[i], c->state, slots))
+			return 1;
+	if (seen->n < TA_TP_ORDERS_MAX) {
+		seen->state[seen->n] = malloc(slots + 1);
+		if (seen->state[seen->n])
+			memcpy(seen->state[seen->n++], c->state, slots);
+	}
+	return 0;
+}
+
+static void seen_free(struct tp_seen *seen)
+{
+	while (seen->n)
+		free(seen->state[--seen->n]);
+}
+
+/*
+ * TP's turns (removal order vary) and tree, then every turn turn
+ * addition can add; routes.  0; 1 where TP's turns equal an earlier
+ * order's in seen (nothing routed, j and res as they were); -1.
+ */
 static int run_tp_seeded(struct route_job *j, struct ta_result *res,
-			 const struct ta_stats *st0)
+			 const struct ta_stats *st0, uint32_t vary,
+			 struct tp_seen *seen)
 {
 	const struct ta_graph *g = j->g;
 	uint32_t k, s;
@@ -136,8 +181,13 @@ static int run_tp_seeded(struct route_job *j, struct ta_result *res,
 	res->port = malloc((size_t)g->n_sw * g->n_dest + 1);
 	/* no log: its summary line would read as if mode were TP */
 	if (!res->port || ta_cdg_init(&j->cdg, g) ||
-	    ta_turnprohib_decide(&j->cdg, j->turn_w, NULL, &j->esc, NULL))
+	    ta_turnprohib_decide_varied(&j->cdg, j->turn_w, vary, NULL,
+					&j->esc, NULL))
 		return -1;
+	if (seen_before(seen, &j->cdg, g->n_turn_slots)) {
+		drop_candidate(j, res);
+		return 1;
+	}
 	/* a configured root roots the same tree (same turns, ta_escape.h) */
 	if (j->root.guid && g->sw[j->esc.root].guid != j->root.guid) {
 		struct ta_escape e;
@@ -218,15 +268,6 @@ static int run_rooted(struct route_job *j, struct ta_result *res,
 				      j->esc.level, j->o->seed))
 		return -1;
 	return route_all(j, res);
-}
-
-/* what a candidate that failed half-way left (run_rooted) */
-static void drop_candidate(struct route_job *j, struct ta_result *res)
-{
-	ta_cdg_free(&j->cdg);
-	ta_escape_free(&j->esc);
-	free(res->port);
-	res->port = NULL;
 }
 
 /* c replaces best if less loaded (less_loaded), else is freed */
@@ -356,10 +397,56 @@ static int perm_worse(const struct route_job *j, struct candidate *first,
 	       first->perm < tp->perm * (1 - 1e-9);
 }
 
+/*
+ * Option tp_orders: TP's removal orders 1 to tp_orders - 1 beside order
+ * 0 (best: its candidate), each routed where its turn set is new; best
+ * becomes the least loaded (less_loaded, the first on ties).  Not with
+ * minor traffic (a traffic file's host pairs): there the escape root
+ * candidates and the cut tree below decide, judged on the minor
+ * traffic's load too, and an order less loaded under the main traffic
+ * alone would keep them out (two fat trees joined: 0.84 instead of 0.90
+ * between the trees).
+ */
+static void try_tp_orders(struct route_job *j, struct ta_result *res,
+			  const struct ta_stats *st, struct candidate *best,
+			  struct tp_seen *seen)
+{
+	double first = best->load;
+	unsigned v, kept = 0, routed = 1;
+	int r, moved;
+
+	for (v = 1; v < j->o->tp_orders; v++) {
+		struct candidate c;
+
+		r = run_tp_seeded(j, res, st, v, seen);
+		if (r < 0) {
+			ta_logf(j->log, TA_LOG_ERROR,
+				"tp_candidate: out of memory routing over Turn-Prohibition's turns of removal order %u: the routes found so far are kept",
+				v);
+			drop_candidate(j, res);
+			break;
+		}
+		if (r)
+			continue;
+		routed++;
+		cand_take(&c, j, res);
+		moved = 0;
+		keep_less_loaded(best, &c, &moved);
+		if (moved)
+			kept = v;
+	}
+	if (j->o->tp_orders > 1)
+		ta_logf(j->log, TA_LOG_INFO,
+			"tp_candidate: Turn-Prohibition with %u removal orders (%u distinct turn sets routed): order %u kept, throughput %.4f against %.4f with the least-traffic order (under the traffic estimate)",
+			j->o->tp_orders, routed, kept,
+			as_throughput(j, best->load), as_throughput(j, first));
+}
+
 int try_tp_candidate(struct route_job *j, struct ta_result *res,
 		     const struct ta_stats *st0)
 {
 	struct candidate first, tp;
+	struct tp_seen seen = { .n = 0 };
 	struct ta_stats st = *st0;
 	double bound = ta_flow_bound(&j->flow, j->g), t0 = now();
 	int take, moved = 0, cut;
@@ -374,13 +461,17 @@ int try_tp_candidate(struct route_job *j, struct ta_result *res,
 	}
 	cand_take(&first, j, res);
 	st.traffic_estimated = 1;	/* the weights stay */
-	if (run_tp_seeded(j, res, &st)) {
+	if (run_tp_seeded(j, res, &st, 0, &seen)) {
 		ta_logf(j->log, TA_LOG_ERROR,
 			"tp_candidate: out of memory routing over Turn-Prohibition's turns: turn addition's routes are kept");
+		seen_free(&seen);
 		cand_give(&first, j, res);
 		return 0;
 	}
 	cand_take(&tp, j, res);
+	if (!(tp.minor > 0))
+		try_tp_orders(j, res, &st, &tp, &seen);
+	seen_free(&seen);
 	/* with minor traffic: its load decides where the main one ties */
 	take = less_loaded(&tp, &first);
 	if (j->bal_unit > 0 && !take && perm_worse(j, &first, &tp)) {

@@ -69,6 +69,9 @@ struct ta_options {
 				 * (ta_repair.h; default false) */
 	bool tp_candidate;	/* bring-up: also try TP's turn set, keep
 				 * the less loaded (default true) */
+	unsigned tp_orders;	/* ... with this many removal orders, the
+				 * least loaded kept (1 to TA_TP_ORDERS_MAX,
+				 * default TA_TP_ORDERS_DEFAULT) */
 	bool reopen_after_loss;	/* set by ta_restore.c, not an option: a
 				 * resweep that only lost parts of a fabric
 				 * that is not a fat tree first allows the
@@ -85,6 +88,8 @@ struct ta_options {
 };
 
 #define TA_MAX_LAYERS 8u
+#define TA_TP_ORDERS_MAX 16u
+#define TA_TP_ORDERS_DEFAULT 2u
 #define TA_NO_LAYER 255u	/* in a prior's layer: no previous path */
 
 /*

@@ -53,9 +53,10 @@ struct ta_home {
 	 */
 	int adopted;
 	/*
-	 * routes over layers (option vls): the routing's busiest channel
-	 * under uniform traffic, its permutation bandwidth and its hosts,
-	 * measured by ta_home_after() (ta_restore.h); measured 0: none
+	 * off fat trees (and routes over layers, option vls): the
+	 * routing's busiest channel under uniform traffic, its permutation
+	 * bandwidth and its hosts, measured by ta_home_after()
+	 * (ta_restore.h); measured 0: none
 	 */
 	double peak, perm;
 	uint32_t hosts;

@@ -13,6 +13,7 @@ void ta_options_init(struct ta_options *o)
 	o->mode = TA_MODE_TURN_ADDITION;
 	o->lft_read_on_start = true;
 	o->tp_candidate = true;
+	o->tp_orders = TA_TP_ORDERS_DEFAULT;
 	o->failure_compare = true;
 	o->vls = 1;
 }
@@ -132,6 +133,12 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			*why = "tp_candidate must be yes or no";
 			return -1;
 		}
+	} else if (!strcmp(tok[0], "tp_orders")) {
+		if (ta_parse_u64(tok[1], &v) || v < 1 || v > TA_TP_ORDERS_MAX) {
+			*why = "tp_orders must be an integer from 1 to 16 (Turn-Prohibition removal orders tried)";
+			return -1;
+		}
+		o->tp_orders = (unsigned)v;
 	} else if (!strcmp(tok[0], "failure_routes")) {
 		o->failure_nexthop = !strcmp(tok[1], "nexthop");
 		if (!strcmp(tok[1], "compared") || o->failure_nexthop)
@@ -164,7 +171,7 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			return -1;
 		}
 	} else {
-		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lid_layout, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, failure_routes, vls, experiment)";
+		*why = "unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lid_layout, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, tp_orders, failure_routes, vls, experiment)";
 		return -1;
 	}
 	return 0;

@@ -590,8 +590,9 @@ static int measure(const struct ta_graph *g, const uint8_t *port, double *u,
 }
 
 /*
- * Paths over layers (res and the prior) with a routing to return to
- * that was measured: its busiest channel scaled to the hosts left into
+ * A routing to return to that was measured (off fat trees; over
+ * layers where res and the prior both have them, on one VL where
+ * neither has): its busiest channel scaled to the hosts left into
  * *u_ref (uniform traffic from fewer hosts loads a channel less); 1,
  * or 0 where minimal change is not held to it
  */
@@ -601,8 +602,8 @@ static int home_ref(const struct ta_graph *g, const struct ta_home *h,
 {
 	uint32_t hosts = hosts_of(g);
 
-	if (!h || !h->measured || !prior->layer || !res->layer ||
-	    res->stats.unreachable || hosts < 2 || h->hosts < 2)
+	if (!h || !h->measured || res->stats.unreachable || hosts < 2 ||
+	    h->hosts < 2 || !prior->layer != !res->layer)
 		return 0;
 	*u_ref = h->peak * (hosts - 1) / (h->hosts - 1);
 	return 1;
@@ -641,12 +642,14 @@ static int relieve_to_home(const struct ta_graph *g,
 }
 
 /*
- * Paths over layers: 1 if minimal change (res) reaches every
- * destination and is within FAIL_SLACK of the routing to return to on
- * both metrics, its busiest channel scaled to the hosts left (uniform
- * traffic from fewer hosts loads a channel less); it is then kept
- * without a routing from scratch, whose layers are decided afresh.
- * known: res's busiest channel and permutation bandwidth, or NULL.
+ * 1 if minimal change (res) reaches every destination and is within
+ * FAIL_SLACK of the routing to return to on both metrics (home_ref()),
+ * its busiest channel scaled to the hosts left (uniform traffic from
+ * fewer hosts loads a channel less): the failure then leaves the
+ * fabric no worse than before it, and minimal change is kept without
+ * a routing from scratch (which would move nearly every LFT block and,
+ * over layers, decide its layers afresh).  known: res's busiest
+ * channel and permutation bandwidth, or NULL.
  */
 static int held_to_home(const struct ta_graph *g, const struct ta_home *h,
 			const struct ta_prior *prior, const struct ta_log *log,
@@ -668,6 +671,13 @@ static int held_to_home(const struct ta_graph *g, const struct ta_home *h,
 		return 0;
 	if (quiet)
 		return 1;
+	if (!res->layer) {
+		ta_logf(log, TA_LOG_INFO,
+			"failure: minimal change within 2 %% of the routing to return to (routing %u): busiest channel %.1f / %.1f (scaled to %u hosts), permutation bandwidth %.4f / %.4f, %llu LFT blocks change: kept, no routing from scratch",
+			h->routing, u, u_ref, hosts, p, h->perm,
+			(unsigned long long)blocks_moved(g, prior, res->port));
+		return 1;
+	}
 	ta_logf(log, TA_LOG_INFO,
 		"failure: minimal change within 2 %% of the routing to return to (routing %u): busiest channel %.1f / %.1f (scaled to %u hosts), permutation bandwidth %.4f / %.4f, %llu LFT blocks change, %llu paths change layer (SL): kept, no routing from scratch (it would decide its layers afresh)",
 		h->routing, u, u_ref, hosts, p, h->perm,
@@ -711,7 +721,7 @@ static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 			 int degraded, struct ta_result *res)
 {
 	struct compared c;
-	int take, held;
+	int take, held, relieved;
 
 	if (ta_route_prior(g, o, prior, hold(&c.hk, log), res)) {
 		release(&c.hk, 1);
@@ -733,9 +743,10 @@ static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 		release(&c.hk, 1);
 		return repair(g, prior, log, res);
 	}
-	if (held_to_home(g, h, prior, log, res, 0,
-			 relieve_to_home(g, h, o, prior, log, res, &c) ? &c :
-									 NULL)) {
+	/* over layers, rounds towards the routing to return to first */
+	relieved = res->layer &&
+		   relieve_to_home(g, h, o, prior, log, res, &c);
+	if (held_to_home(g, h, prior, log, res, 0, relieved ? &c : NULL)) {
 		release(&c.hk, 1);
 		return 0;
 	}
@@ -744,7 +755,9 @@ static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 	take = ta_graph_layered(g) == 0 ?
 		       choose_minimal(g, o, prior, log, res, &c) :
 		       worse(&c, res);
-	held = take && held_to_home(g, h, prior, log, res, 1, NULL);
+	/* on one VL only where the routing from scratch moves more blocks */
+	held = (res->layer ? take : take == 1) &&
+	       held_to_home(g, h, prior, log, res, 1, NULL);
 	if (held)
 		take = 0;
 	pass_lines(&c, take);
@@ -755,7 +768,8 @@ static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 		c.u_keep, c.u_new, c.p_keep, c.p_new, c.se_keep,
 		take == 2 ? "the routing from scratch taken (as good, fewer LFT blocks)" :
 		take ? "the routing from scratch taken (minimal change more than 2 % below it)" :
-		held ? "minimal change kept (within 2 % of the routing to return to, so paths keep their layers, SLs)" :
+		held && res->layer ? "minimal change kept (within 2 % of the routing to return to, so paths keep their layers, SLs)" :
+		held ? "minimal change kept (within 2 % of the routing to return to)" :
 		       "minimal change kept");
 	keep(&c, res, take);
 	if (take)
@@ -899,7 +913,8 @@ int ta_home_after(struct ta_home *h, const struct ta_graph *g,
 	}
 	if (ta_home_take(h, g, res, key, routing))
 		return -1;
-	if (res->layer && res->stats.layers_used &&
+	if (((res->layer && res->stats.layers_used) ||
+	     (!res->layer && ta_graph_layered(g) == 0)) &&
 	    !measure(g, res->port, &h->peak, &h->perm)) {
 		h->hosts = hosts_of(g);
 		h->measured = 1;

@@ -24,12 +24,13 @@
  *    (their minimal change is at its bound there), unless the escape
  *    tree clashed with the kept decisions or destinations still need
  *    the escape rule; a failure on top of an earlier one, or after a
- *    takeover (routes another SM made), is compared.  Where the
- *    previous routing's paths use layers (option vls), minimal change
- *    within 2 % of the routing to return to on both metrics (the
- *    busiest channel scaled to the hosts left) is kept without a
- *    routing from scratch: that routing decides its layers afresh, so
- *    it would change the SL of paths whose routes stay.
+ *    takeover (routes another SM made), is compared.  Off fat trees,
+ *    minimal change within 2 % of the routing to return to on both
+ *    metrics (the busiest channel scaled to the hosts left) is kept
+ *    without a routing from scratch: the failure leaves the fabric no
+ *    worse than before it, where a routing from scratch would move
+ *    nearly every LFT block (and, over layers, decide its layers
+ *    afresh, changing the SL of paths whose routes stay).
  *  - Any other resweep is minimal change.
  * One log line at every restore, and at every compared failure, says
  * which was done and why.

@@ -18,9 +18,31 @@ struct tp_work {
 	uint32_t *disc, *low, *next, *parent, *stack;	/* cut search */
 	uint32_t *rank;		/* per switch: removal step */
 	uint32_t *n_prohib;	/* per switch: turns prohibited there */
+	double *factor;		/* per switch: its weight's factor, or NULL
+				 * (the least-traffic order itself) */
 };
 
-static int work_init(struct tp_work *t, struct ta_cdg *c, const double *w)
+/*
+ * Order vary > 0 weighs each switch's turn traffic by 1 + VARY_SPAN * x,
+ * x in [0, 1) drawn from the switch's GUID and vary: switches of about
+ * equal traffic then leave in another order, and the turn sets differ
+ * where the fabric has many such switches (dragonflies, random nets).
+ * 0.2 from tests/bench/tp_orders.sh (results/tp_orders.md).
+ */
+#define VARY_SPAN 0.2
+
+static double vary_factor(uint64_t guid, uint32_t vary)
+{
+	uint64_t x = guid + 0x9e3779b97f4a7c15ull * ((uint64_t)vary + 1);
+
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	x ^= x >> 31;
+	return 1 + VARY_SPAN * (double)(x >> 11) * 0x1p-53;
+}
+
+static int work_init(struct tp_work *t, struct ta_cdg *c, const double *w,
+		     uint32_t vary)
 {
 	uint32_t n = c->g->n_sw + 1, s;
 
@@ -38,11 +60,17 @@ static int work_init(struct tp_work *t, struct ta_cdg *c, const double *w)
 	t->stack = malloc(n * sizeof(*t->stack));
 	t->rank = malloc(n * sizeof(*t->rank));
 	t->n_prohib = calloc(n, sizeof(*t->n_prohib));
+	if (vary)
+		t->factor = malloc(n * sizeof(*t->factor));
 	if (!t->present || !t->cut || !t->sum || !t->disc || !t->low ||
-	    !t->next || !t->parent || !t->stack || !t->rank || !t->n_prohib)
+	    !t->next || !t->parent || !t->stack || !t->rank || !t->n_prohib ||
+	    (vary && !t->factor))
 		return -1;
-	for (s = 0; s < c->g->n_sw; s++)
+	for (s = 0; s < c->g->n_sw; s++) {
 		t->present[s] = 1;
+		if (vary)
+			t->factor[s] = vary_factor(c->g->sw[s].guid, vary);
+	}
 	return 0;
 }
 
@@ -58,6 +86,7 @@ static void work_free(struct tp_work *t)
 	free(t->stack);
 	free(t->rank);
 	free(t->n_prohib);
+	free(t->factor);
 }
 
 /* is the turn at s from end i to end j one between present links? */
@@ -143,15 +172,27 @@ static void find_cuts(struct tp_work *t)
 	}
 }
 
-/* the next switch to remove: least traffic among non-cut switches */
+/* the next switch to remove: least traffic among non-cut switches
+ * (weighed by its factor where the order varies) */
 static uint32_t pick(const struct tp_work *t)
 {
 	uint32_t s, best = NONE;
+	double v, least = 0;
 
-	for (s = 0; s < t->g->n_sw; s++)
-		if (t->present[s] && !t->cut[s] &&
-		    (best == NONE || t->sum[s] < t->sum[best]))
+	for (s = 0; s < t->g->n_sw; s++) {
+		if (!t->present[s] || t->cut[s])
+			continue;
+		if (!t->factor) {
+			if (best == NONE || t->sum[s] < t->sum[best])
+				best = s;
+			continue;
+		}
+		v = (double)t->sum[s] * t->factor[s];
+		if (best == NONE || v < least) {
 			best = s;
+			least = v;
+		}
+	}
 	return best;
 }
 
@@ -274,6 +315,13 @@ static void log_summary(const struct tp_work *t, const uint32_t *order,
 int ta_turnprohib_decide(struct ta_cdg *c, const double *w, uint32_t *order,
 			 struct ta_escape *esc, const struct ta_log *log)
 {
+	return ta_turnprohib_decide_varied(c, w, 0, order, esc, log);
+}
+
+int ta_turnprohib_decide_varied(struct ta_cdg *c, const double *w,
+				uint32_t vary, uint32_t *order,
+				struct ta_escape *esc, const struct ta_log *log)
+{
 	const struct ta_graph *g = c->g;
 	uint32_t *own = order ? NULL : malloc((g->n_sw + 1) * sizeof(*own));
 	struct tp_work t = { .g = NULL };
@@ -282,7 +330,7 @@ int ta_turnprohib_decide(struct ta_cdg *c, const double *w, uint32_t *order,
 
 	if (!order)
 		order = own;
-	if (!order || work_init(&t, c, w))
+	if (!order || work_init(&t, c, w, vary))
 		goto out;
 	for (s = 0; s < g->n_sw; s++)
 		update_sum(&t, s);

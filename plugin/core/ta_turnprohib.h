@@ -51,4 +51,15 @@
 int ta_turnprohib_decide(struct ta_cdg *c, const double *w, uint32_t *order,
 			 struct ta_escape *esc, const struct ta_log *log);
 
+/*
+ * The same with removal order vary: 0 is the order above; vary > 0
+ * weighs each switch's turn traffic by a factor from 1 to 1.2 drawn
+ * from its GUID and vary (the same for the same fabric and vary), so
+ * switches of about equal traffic leave in another order.  Everything
+ * said above holds for every order.
+ */
+int ta_turnprohib_decide_varied(struct ta_cdg *c, const double *w,
+				uint32_t vary, uint32_t *order,
+				struct ta_escape *esc, const struct ta_log *log);
+
 #endif

@@ -5,7 +5,7 @@
  * whose names start with a prefix died (e.g. a whole director "dir0-").
  *
  *   core_bench [-r REPEAT] [-g GONE_PREFIX [-R]] [-a PERMILLE] [-H] [-p]
- *              [-m ta|tp|np] [-s SEED] [-n]
+ *              [-m ta|tp|np] [-s SEED] [-n] [-O N]
  *              fattree3 D L F P H | fattree2 LEAVES SPINES H LINKS |
  *              random N PORTS H SEED | ring N H | mesh X Y H |
  *              torus X Y H | ft3join[-alt] K top|middle|bottom
@@ -19,7 +19,7 @@
  * the routing bit-identical; -p numbers the host LIDs port-major (by
  * port, then switch), the order in which the plugin sees them; -m the
  * mode (turn addition, turn prohibition, none prohibited), -s the seed,
- * -n option tp_candidate no; -L reads the latest routing's ports from
+ * -n option tp_candidate no; -O N option tp_orders N; -L reads the latest routing's ports from
  * simulated switch tables (routing memory with lft_rows, as the plugin
  * keeps it; the hashes must not change); -K keeps the routing a fabric
  * returns to and routes resweeps as the plugin does (ta_restore.h), so
@@ -57,6 +57,7 @@ static double now(void)
 }
 
 static unsigned vls = 1;
+static unsigned tp_orders;	/* -O: option tp_orders (0: its default) */
 static int stable_lids, show_quality, show_hash, port_major, mode, no_tp_candidate, lft_rows, use_home;
 static int failure_minimal;	/* -F: option failure_routes minimal */
 static int failure_nexthop;	/* -N: option failure_routes nexthop */
@@ -287,6 +288,8 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 	o.mode = (enum ta_mode)mode;
 	o.seed = seed;
 	o.tp_candidate = !no_tp_candidate;
+	if (tp_orders)
+		o.tp_orders = tp_orders;
 	o.vls = vls;
 	if (failure_minimal)
 		o.failure_compare = false;
@@ -346,6 +349,8 @@ static int scratch_quality(const struct ta_graph *g)
 	o.mode = (enum ta_mode)mode;
 	o.seed = seed;
 	o.tp_candidate = !no_tp_candidate;
+	if (tp_orders)
+		o.tp_orders = tp_orders;
 	o.vls = vls;
 	if (failure_minimal)
 		o.failure_compare = false;
@@ -372,7 +377,7 @@ int main(int argc, char **argv)
 	struct topo t;
 	int repeat = 1, c, ret = 1, restore = 0, absent = 0;
 
-	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nLKlQSV:FN")) != -1) {
+	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nO:LKlQSV:FN")) != -1) {
 		if (c == 'r')
 			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (c == 'g')
@@ -393,6 +398,9 @@ int main(int argc, char **argv)
 			seed = strtoull(optarg, NULL, 0);
 		else if (c == 'n')
 			no_tp_candidate = 1;
+		else if (c == 'O')
+			tp_orders = atoi(optarg) >= 1 && atoi(optarg) <= 16 ?
+				    (unsigned)atoi(optarg) : 0;
 		else if (c == 'L')
 			lft_rows = 1;
 		else if (c == 'K')
@@ -415,7 +423,7 @@ int main(int argc, char **argv)
 	}
 	if (optind >= argc || make_topo(&t, argc - optind, argv + optind) ||
 	    (absent > 0 && topo_drop_hosts(&t, (unsigned)absent, 1))) {
-		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-L] [-K] [-l] [-Q] [-S] [-V N] [-F] [-N] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | hyperx D S H | dragonfly A H P [G] | dfplus G L S H [N] | ft3join[-alt] K LEVEL\n");
+		fprintf(stderr, "usage: core_bench [-r N] [-g PREFIX [-R]] [-a PERMILLE] [-H] [-p] [-m ta|tp|np] [-s SEED] [-n] [-O N] [-L] [-K] [-l] [-Q] [-S] [-V N] [-F] [-N] fattree3 D L F P H | fattree2 L S H K | random N P H SEED | ring N H | mesh|torus X Y H | hyperx D S H | dragonfly A H P [G] | dfplus G L S H [N] | ft3join[-alt] K LEVEL\n");
 		return 2;
 	}
 	ta_saved_init(&sv);

@@ -23,3 +23,4 @@ EXTRA_DIST += tests/bench/layers_table.sh
 EXTRA_DIST += tests/bench/layers_osm.sh
 EXTRA_DIST += tests/bench/layers_failures.sh
 EXTRA_DIST += tests/bench/dfp_failures.sh
+EXTRA_DIST += tests/bench/tp_orders.sh

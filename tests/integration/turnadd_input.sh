@@ -55,7 +55,7 @@ falls_back() {
 
 conf=$TEST_TMP/bad_option.conf
 run bad_option $'seed 3\nsed 4\n'
-falls_back bad_option "$conf:2: sed: unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lid_layout, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, failure_routes, vls, experiment)" \
+falls_back bad_option "$conf:2: sed: unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lid_layout, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, tp_orders, failure_routes, vls, experiment)" \
 	"cannot load options from $conf"
 expect_line "$TEST_TMP/bad_option/opensm.log" \
 	'turnadd: port-major LIDs: skipped: the options file is bad'

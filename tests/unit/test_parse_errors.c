@@ -129,7 +129,7 @@ static char *long_line(size_t len)
 
 static const struct bad_case option_cases[] = {
 	T("seed 3\nsed 4\n",
-	  ":2: sed: unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lid_layout, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, failure_routes, vls, experiment)"),
+	  ":2: sed: unknown option (known: traffic_file, seed, escape_root, mode, lid_order, lid_layout, lft_update, hop_tables, lft_read_on_start, mcast_trees, tp_candidate, tp_orders, failure_routes, vls, experiment)"),
 	T("lid_layout group_major\n",
 	  ":1: lid_layout: lid_layout must be auto, port-major or group-major"),
 	T("\n# c\ntraffic_file\n",
@@ -158,6 +158,12 @@ static const struct bad_case option_cases[] = {
 	  ":1: vls: vls must be an integer from 1 to 8 (the layers, each on its own virtual lane)"),
 	T("vls two\n",
 	  ":1: vls: vls must be an integer from 1 to 8 (the layers, each on its own virtual lane)"),
+	T("tp_orders 0\n",
+	  ":1: tp_orders: tp_orders must be an integer from 1 to 16 (Turn-Prohibition removal orders tried)"),
+	T("seed 2\ntp_orders 17\n",
+	  ":2: tp_orders: tp_orders must be an integer from 1 to 16 (Turn-Prohibition removal orders tried)"),
+	T("tp_orders four\n",
+	  ":1: tp_orders: tp_orders must be an integer from 1 to 16 (Turn-Prohibition removal orders tried)"),
 	T("vls 2 3\n",
 	  ":1: vls: expected exactly one value after the option name"),
 	B("seed 1\nseed 2\0 3\n", ":2: NUL byte in the line"),

@@ -17,7 +17,11 @@
  *  - under permutations (the same walk) the routes do at least as well
  *    as TP's, within 1 %;
  *  - on a fat tree with full bisection nothing else is tried (bring-up
- *    cost unchanged), and the routes equal those with the option off.
+ *    cost unchanged), and the routes equal those with the option off;
+ *  - option tp_orders: with 4 removal orders the busiest channel carries
+ *    no more than with 1 on dragonflies and random nets, and less on
+ *    dragonfly 5 2 3 and random 60 10 10 2, where the least-traffic
+ *    order's turn set is not the best (tests/bench/tp_orders.sh).
  */
 #include <check.h>
 #include <stdlib.h>
@@ -29,8 +33,9 @@
 #include "ta_engine.h"
 #include "topo_graph.h"
 
-static double load_of(const struct ta_graph *g, enum ta_mode mode, bool tp,
-		      struct ta_result *keep, double *perm)
+static double load_orders(const struct ta_graph *g, enum ta_mode mode,
+			  bool tp, unsigned orders, struct ta_result *keep,
+			  double *perm)
 {
 	struct ta_options o;
 	struct ta_result r;
@@ -39,6 +44,8 @@ static double load_of(const struct ta_graph *g, enum ta_mode mode, bool tp,
 	ta_options_init(&o);
 	o.mode = mode;
 	o.tp_candidate = tp;
+	if (orders)
+		o.tp_orders = orders;
 	ck_assert_int_eq(ta_route(g, &o, NULL, &r), 0);
 	ck_assert_int_eq(verify_routes(g, &r, &rep), 0);
 	ck_assert_uint_eq(rep.unreachable_host_pairs, 0);
@@ -51,6 +58,13 @@ static double load_of(const struct ta_graph *g, enum ta_mode mode, bool tp,
 	else
 		ta_result_free(&r);
 	return rep.max_chan_load;
+}
+
+/* as load_orders with the default tp_orders */
+static double load_of(const struct ta_graph *g, enum ta_mode mode, bool tp,
+		      struct ta_result *keep, double *perm)
+{
+	return load_orders(g, mode, tp, 0, keep, perm);
 }
 
 /* N switches, 10 inter-switch ports and 10 hosts each, seeds 1-3 */
@@ -128,6 +142,40 @@ START_TEST(fat_tree_untouched)
 }
 END_TEST
 
+/* busiest channel with 4 removal orders against 1; 1 where lower */
+static int orders_lower(struct topo *t, const char *what)
+{
+	struct ta_graph *g = topo_to_graph(t);
+	double one, four;
+
+	ck_assert_ptr_nonnull(g);
+	one = load_orders(g, TA_MODE_TURN_ADDITION, true, 1, NULL, NULL);
+	four = load_orders(g, TA_MODE_TURN_ADDITION, true, 4, NULL, NULL);
+	ck_assert_msg(four <= one * (1 + 1e-9),
+		      "%s: busiest channel %.4f with 4 orders, %.4f with 1",
+		      what, four, one);
+	ta_graph_free(g);
+	topo_free(t);
+	return four < one * (1 - 1e-9);
+}
+
+START_TEST(more_orders_no_worse)
+{
+	struct topo t;
+
+	ck_assert_int_eq(topo_dragonfly(&t, 5, 2, 3, 0), 0);
+	ck_assert_msg(orders_lower(&t, "dragonfly 5 2 3"),
+		      "dragonfly 5 2 3: 4 orders no better than 1");
+	ck_assert_int_eq(topo_dragonfly(&t, 4, 2, 2, 0), 0);
+	orders_lower(&t, "dragonfly 4 2 2");
+	ck_assert_int_eq(topo_random(&t, 60, 10, 10, 2), 0);
+	ck_assert_msg(orders_lower(&t, "random 60 10 10 2"),
+		      "random 60 10 10 2: 4 orders no better than 1");
+	ck_assert_int_eq(topo_mesh(&t, 6, 6, 2, 1), 0);
+	orders_lower(&t, "torus 6 6 2");
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tp_candidate");
@@ -137,6 +185,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, random_small);
 	tcase_add_test(tc, random_large);
 	tcase_add_test(tc, fat_tree_untouched);
+	tcase_add_test(tc, more_orders_no_worse);
 	suite_add_tcase(s, tc);
 	return s;
 }

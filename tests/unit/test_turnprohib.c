@@ -315,6 +315,77 @@ START_TEST(pieces_without_weights)
 }
 END_TEST
 
+/*
+ * Removal orders (ta_turnprohib_decide_varied): on random nets with
+ * turn traffic of its own draw, order 0 decides exactly as
+ * ta_turnprohib_decide; every order leaves the allowed turns acyclic,
+ * every switch reaching every switch of its piece over them, and a
+ * climbing tree; some order removes the switches in another sequence
+ * (else the orders buy nothing).
+ */
+START_TEST(varied_orders)
+{
+	unsigned n, seed, other = 0;
+	char what[80];
+
+	for (n = 12; n <= 36; n += 12)
+		for (seed = 1; seed <= 3; seed++) {
+			struct topo t;
+			struct ta_graph *g;
+			struct ta_escape e;
+			struct ta_cdg c, c0;
+			uint32_t *order, *order0, v, k, x = seed * 2654435761u;
+			double *w;
+
+			ck_assert_int_eq(topo_random(&t, n, 5, 2, seed), 0);
+			g = topo_to_graph(&t);
+			ck_assert_ptr_nonnull(g);
+			w = calloc(g->n_turn_slots + 1, sizeof(*w));
+			order = malloc((g->n_sw + 1) * sizeof(*order));
+			order0 = malloc((g->n_sw + 1) * sizeof(*order0));
+			ck_assert(w && order && order0);
+			for (k = 0; k < g->n_turn_slots; k++) {
+				x = x * 1103515245u + 12345u;
+				w[k] = 1 + (x >> 16) % 8;
+			}
+			ck_assert_int_eq(ta_cdg_init(&c0, g), 0);
+			ck_assert_int_eq(ta_turnprohib_decide(&c0, w, order0,
+							      &e, NULL), 0);
+			ta_escape_free(&e);
+			for (v = 0; v <= 4; v++) {
+				snprintf(what, sizeof(what),
+					 "random %u seed %u order %u", n, seed,
+					 v);
+				ck_assert_int_eq(ta_cdg_init(&c, g), 0);
+				ck_assert_int_eq(ta_turnprohib_decide_varied(
+							 &c, w, v, order, &e,
+							 NULL),
+						 0);
+				if (!v)
+					ck_assert_mem_eq(c.state, c0.state,
+							 g->n_turn_slots);
+				else
+					other += memcmp(order, order0,
+							g->n_sw *
+								sizeof(*order)) != 0;
+				ck_assert_msg(turns_cyclic(g, c.state) == 0,
+					      "%s: cyclic", what);
+				check_tree(g, &e, order);
+				check_switches_reach(g, c.state, what);
+				ta_escape_free(&e);
+				ta_cdg_free(&c);
+			}
+			ta_cdg_free(&c0);
+			free(w);
+			free(order);
+			free(order0);
+			ta_graph_free(g);
+			topo_free(&t);
+		}
+	ck_assert_uint_gt(other, 0);
+}
+END_TEST
+
 static void route_tp(const struct ta_graph *g, enum ta_mode mode,
 		     struct ta_result *r)
 {
@@ -510,6 +581,7 @@ int main(void)
 	tcase_add_test(tc, ring4_by_hand);
 	tcase_add_test(tc, bowtie_by_hand);
 	tcase_add_test(tc, pieces_without_weights);
+	tcase_add_test(tc, varied_orders);
 	tcase_add_test(tc, rings_and_tori);
 	tcase_add_test(tc, random_nets);
 	tcase_add_test(tc, fat_trees);
