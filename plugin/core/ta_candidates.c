@@ -405,7 +405,10 @@ static int perm_worse(const struct route_job *j, struct candidate *first,
  * candidates and the cut tree below decide, judged on the minor
  * traffic's load too, and an order less loaded under the main traffic
  * alone would keep them out (two fat trees joined: 0.84 instead of 0.90
- * between the trees).
+ * between the trees).  Nor with option vls above 1: the layers are
+ * decided over layer 0's turns, and a less loaded one-layer turn set
+ * does not make better layers (dragonfly 10 5 5 51, vls 3: busiest
+ * channel 4,505 against 4,040 from order 0's; results/tp_orders.md).
  */
 static void try_tp_orders(struct route_job *j, struct ta_result *res,
 			  const struct ta_stats *st, struct candidate *best,
@@ -469,7 +472,7 @@ int try_tp_candidate(struct route_job *j, struct ta_result *res,
 		return 0;
 	}
 	cand_take(&tp, j, res);
-	if (!(tp.minor > 0))
+	if (!(tp.minor > 0) && j->o->vls <= 1)
 		try_tp_orders(j, res, &st, &tp, &seen);
 	seen_free(&seen);
 	/* with minor traffic: its load decides where the main one ties */
