@@ -179,8 +179,11 @@ read_check() {
 }
 
 # Q_FLAGS: tp_low (uniform or permutation throughput below the
-# reference by more than --tp-margin), not_bringup (nothing down, and
-# not the bring-up's throughput within 1e-4); "OK" if neither.
+# reference by more than --tp-margin, and one of them below the
+# bring-up's by more than that, uniform scaled to the hosts left: worse
+# than before the faults and than a routing from scratch), not_bringup
+# (nothing down, and not the bring-up's throughput within 1e-4); "OK"
+# if neither.
 quality() {
 	local label=$1
 	Q_FLAGS=OK
@@ -188,14 +191,20 @@ quality() {
 	[[ $R_TP != - && $R_PERM != - ]] || return 0
 	if [[ $label == bringup ]]; then
 		REF_BRINGUP="$R_TP $R_PERM"
+		BRINGUP_HOSTS=$R_HOSTS
 	fi
 	ref_quality
 	Q_FLAGS=$(awk -v t="$R_TP" -v p="$R_PERM" -v rt="$REF_TP" \
 		-v rp="$REF_PERM" -v bt="${REF_BRINGUP% *}" \
 		-v bp="${REF_BRINGUP#* }" -v down="$(down_links)" \
+		-v hb="${BRINGUP_HOSTS:-0}" -v h="$R_HOSTS" \
 		-v m="$tp_margin" 'BEGIN {
 			f = ""
-			if (rt != "-" && (t < rt * (1 - m) || p < rp * (1 - m)))
+			# the bring-up uniform throughput the same routes give
+			# with the hosts left
+			bs = hb > 1 && h > 1 ? bt * (hb - 1) / (h - 1) : bt
+			if (rt != "-" && (t < rt * (1 - m) || p < rp * (1 - m)) &&
+			    (t < bs * (1 - m) || p < bp * (1 - m)))
 				f = "tp_low"
 			d = t - bt; e = p - bp
 			if (down == 0 && (d > 1e-4 || d < -1e-4 || e > 1e-4 || e < -1e-4))

@@ -89,8 +89,9 @@
 #   --perm N             permutations for the permutation throughput
 #                        (lftcheck --perm=N; default 100)
 #   --tp-margin F        flag a step whose uniform or permutation
-#                        throughput is below the from-scratch reference by
-#                        more than F (default 0.02)
+#                        throughput is below the from-scratch reference,
+#                        and one of them below the bring-up's, by more
+#                        than F (default 0.02)
 #   --strict             quality flags make a step bad (exit status 1)
 #   --only KIND          every failure cycle fails KIND (link, leafspine,
 #                        spine, leaf, multi) instead of the kind drawn
@@ -133,7 +134,11 @@
 # is compared with what turnadd gets routing the same fabric state from
 # scratch (campaign_ref.sh: a second ibsim on the netfile without the
 # down links, a fresh OpenSM given the fabric's LIDs; cached per state): "tp_low" if either is
-# below it by more than --tp-margin.  A step with nothing down (restore,
+# below it by more than --tp-margin and either is below the bring-up's by
+# more than that too (uniform throughput scaled to the hosts left: with
+# fewer hosts sending, the same routes load a channel less): the step
+# left the fabric worse than before the faults and than a routing from
+# scratch of it.  A step with nothing down (restore,
 # final, a relink of the last link, a takeover then) must give the
 # bring-up's throughputs within 1e-4, else "not_bringup".  The flags are
 # reported (steps.csv quality column, summary.csv, the table) and keep
