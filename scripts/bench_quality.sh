@@ -74,6 +74,10 @@
 #                    gains a line for each row taken
 #   -v, --verbose    log the fabric steps to stderr
 #
+# Environment: TURNADD_EXTRA, option lines (turnadd.conf(5)) added to the
+# turnadd.conf of every turnadd, tp and turnadd-vls4 run, e.g.
+# TURNADD_EXTRA='experiment hop_choice' or 'tp_orders 1'.
+#
 # quality.csv: one row per fabric and engine: family
 # (random|joined|dragonfly|dfplus), fabric, size (N switches, K, or the
 # shape's numbers joined by "-"), seed, join, switches, hosts, engine,

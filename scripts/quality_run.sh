@@ -186,6 +186,10 @@ one_run() (
 		if [[ -n $traffic ]]; then
 			echo "traffic_file $traffic" >>"$ta_conf"
 		fi
+		# extra option lines for every turnadd run (bench_quality.sh)
+		if [[ -n ${TURNADD_EXTRA:-} ]]; then
+			printf '%s\n' "$TURNADD_EXTRA" >>"$ta_conf"
+		fi
 		# shellcheck disable=SC2034 # read by fab_start_opensm
 		FAB_OSM_ENV=("TURNADD_CONFIG=$ta_conf") ;;
 	updn-best)

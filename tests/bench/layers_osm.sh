@@ -8,7 +8,10 @@
 # on opensm-turnadd-sl.dump).  OpenSM runs with qos TRUE (SL i to VL i)
 # and dump files on.  Prints a Markdown table.  Not part of make check.
 #
-#   layers_osm.sh BUILD_DIR [--time] "TOPOGEN ARGS" ["TOPOGEN ARGS" ...]
+#   layers_osm.sh BUILD_DIR [--time] [--vls LIST] "TOPOGEN ARGS" ...
+#
+# --vls LIST: the vls values of turnadd's rows, comma-separated
+# (default 1,2,3,4); with a LIST the dfsssp row is left out.
 #
 # e.g. layers_osm.sh _build "dragonfly 6 3 3 19" "random 60 10 10 1"
 #
@@ -119,11 +122,18 @@ one() (
 		"$(val unreachable_host_pairs "$out")"
 )
 
-time_only=0
-if [[ ${1:-} == --time ]]; then
-	time_only=1
-	shift
-fi
+time_only=0 vls_list=1,2,3,4 dfsssp=1
+while [[ ${1:-} == --* ]]; do
+	case $1 in
+	--time) time_only=1; shift ;;
+	--vls)
+		vls_list=${2:?--vls needs a list}
+		[[ $vls_list =~ ^[1-8](,[1-8])*$ ]] || fab_die "bad --vls '$vls_list'"
+		dfsssp=0
+		shift 2 ;;
+	*) fab_die "unknown option $1" ;;
+	esac
+done
 if ((time_only)); then
 	echo "| fabric | engine | routing s | turnadd's own s | layers / VLs |"
 	echo '|---|---|---|---|---|'
@@ -137,8 +147,8 @@ for spec in "$@"; do
 	label=$spec
 	run=one
 	((!time_only)) || run=timed
-	for v in 1 2 3 4; do
+	for v in ${vls_list//,/ }; do
 		$run turnadd "$v" "$tmp/net"
 	done
-	$run dfsssp '' "$tmp/net"
+	((!dfsssp)) || $run dfsssp '' "$tmp/net"
 done

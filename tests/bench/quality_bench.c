@@ -17,7 +17,7 @@
  *   quality_bench [-m MODE] [-x EXPERIMENT] ft3join-rand K top|middle|bottom SEED
  *
  * MODE: turn_addition (default), turn_prohibition, no_prohibition;
- * -n: option tp_candidate no; -t: option traffic_file (turn weights
+ * -n: option tp_candidate no; -O N: option tp_orders N; -t: option traffic_file (turn weights
  * and the choice between candidates; the printed throughput stays
  * uniform); -r: option escape_root, the switch named ROOT (as in
  * PREFIX.topo); -a: that many hosts in a thousand absent (topo_drop_hosts,
@@ -182,7 +182,7 @@ int main(int argc, char **argv)
 	int c;
 
 	ta_options_init(&o);
-	while ((c = getopt(argc, argv, "m:x:nt:w:r:va:")) != -1) {
+	while ((c = getopt(argc, argv, "m:x:nO:t:w:r:va:")) != -1) {
 		if (c == 'a') {
 			absent = (unsigned)strtoul(optarg, NULL, 0);
 			continue;
@@ -194,6 +194,14 @@ int main(int argc, char **argv)
 		}
 		if (c == 'n') {
 			o.tp_candidate = false;
+			continue;
+		}
+		if (c == 'O') {
+			unsigned long k = strtoul(optarg, NULL, 0);
+
+			if (k < 1 || k > TA_TP_ORDERS_MAX)
+				goto usage;
+			o.tp_orders = (unsigned)k;
 			continue;
 		}
 		if (c == 'w') {
@@ -244,6 +252,6 @@ int main(int argc, char **argv)
 	ta_options_clear(&o);
 	return thr < 0;
 usage:
-	fprintf(stderr, "usage: quality_bench [-n] [-v] [-a PERMILLE] [-r ROOT] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | torus|mesh X Y H | ft3join[-alt|-shift] K LEVEL | ft3join-rand K LEVEL SEED\n");
+	fprintf(stderr, "usage: quality_bench [-n] [-O N] [-v] [-a PERMILLE] [-r ROOT] [-w PREFIX] [-t TRAFFIC] [-m MODE] [-x EXPERIMENT] random N PORTS H SEED | fattree2 L S H LINKS | torus|mesh X Y H | ft3join[-alt|-shift] K LEVEL | ft3join-rand K LEVEL SEED\n");
 	return 2;
 }
