@@ -667,8 +667,13 @@ static int held_to_home(const struct ta_graph *g, const struct ta_home *h,
 	} else if (measure(g, res->port, &u, &p)) {
 		return 0;
 	}
-	if (!within(u, p, 0, u_ref, h->perm))
+	if (!within(u, p, 0, u_ref, h->perm)) {
+		if (!quiet)
+			ta_logf(log, TA_LOG_INFO,
+				"failure: minimal change more than 2 %% below the routing to return to (routing %u): busiest channel %.1f / %.1f (scaled to %u hosts), permutation bandwidth %.4f / %.4f",
+				h->routing, u, u_ref, hosts, p, h->perm);
 		return 0;
+	}
 	if (quiet)
 		return 1;
 	if (!res->layer) {

@@ -18,6 +18,8 @@
  *    as TP's, within 1 %;
  *  - on a fat tree with full bisection nothing else is tried (bring-up
  *    cost unchanged), and the routes equal those with the option off;
+ *  - turn addition's own routes, less loaded, are kept where they lose
+ *    less than 1 % of permutation bandwidth (random 40 10 10 1);
  *  - option tp_orders: with 4 removal orders the busiest channel carries
  *    no more than with 1 on dragonflies and random nets, and less on
  *    dragonfly 5 2 3 and random 60 10 10 2, where the least-traffic
@@ -176,6 +178,37 @@ START_TEST(more_orders_no_worse)
 }
 END_TEST
 
+/*
+ * random 40 10 10 1: turn addition's own routes load the busiest
+ * channel 5 % less than the routes over Turn-Prohibition's turns and
+ * lose under half a percent of permutation bandwidth: they are kept
+ */
+START_TEST(small_perm_loss_keeps_less_loaded)
+{
+	struct topo t;
+	struct ta_graph *g;
+	struct ta_result on;
+	double l_on, l_off, perm_on, perm_tp;
+
+	ck_assert_int_eq(topo_random(&t, 40, 10, 10, 1), 0);
+	g = topo_to_graph(&t);
+	ck_assert_ptr_nonnull(g);
+	l_on = load_of(g, TA_MODE_TURN_ADDITION, true, &on, &perm_on);
+	l_off = load_of(g, TA_MODE_TURN_ADDITION, false, NULL, NULL);
+	load_of(g, TA_MODE_TURN_PROHIBITION, false, NULL, &perm_tp);
+	ck_assert_int_eq(on.stats.tp_tried, 1);
+	ck_assert_msg(!on.stats.tp_kept && l_on <= l_off * (1 + 1e-9),
+		      "random 40 10 10 1: busiest channel %.1f kept, %.1f with turn addition's own turns",
+		      l_on, l_off);
+	ck_assert_msg(perm_on >= perm_tp * 0.99,
+		      "random 40 10 10 1: permutations %.4f, TP %.4f",
+		      perm_on, perm_tp);
+	ta_result_free(&on);
+	ta_graph_free(g);
+	topo_free(&t);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("tp_candidate");
@@ -186,6 +219,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, random_large);
 	tcase_add_test(tc, fat_tree_untouched);
 	tcase_add_test(tc, more_orders_no_worse);
+	tcase_add_test(tc, small_perm_loss_keeps_less_loaded);
 	suite_add_tcase(s, tc);
 	return s;
 }
