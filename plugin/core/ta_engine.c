@@ -640,7 +640,11 @@ int route_all(struct route_job *j, struct ta_result *res)
 			ch.home = j->prior->home_port + d;
 			ch.home_stride = g->n_dest;
 			ch.home_fixed = !j->o->reroute_plain;
-			if (j->prior->release && j->prior->release[d]) {
+			if (j->prior->release && j->prior->release[d] &&
+			    j->prior->avoid) {
+				ch.home_fixed = 1;
+				ch.avoid = j->prior->avoid;
+			} else if (j->prior->release && j->prior->release[d]) {
 				ch.home_fixed = 0;
 				ch.home_bias = RELEASE_BIAS;
 			}

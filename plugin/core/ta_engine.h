@@ -240,6 +240,13 @@ struct ta_prior {
 	 * destinations off the busiest channels)
 	 */
 	const uint8_t *release;
+	/*
+	 * Per channel (2 * n_links), or NULL: a released destination
+	 * keeps its home ports where its home path crosses none of these
+	 * channels, and only the switches whose home path crosses one are
+	 * routed anew (by the load of the whole way)
+	 */
+	const uint8_t *avoid;
 	/* switch GUIDs and LIDs the previous routing had and g lacks
 	 * (copied into the result's stats for the log) */
 	uint32_t switches_gone, dests_gone;

@@ -128,7 +128,7 @@ static int64_t mark(const struct ta_graph *g, const double *share,
 }
 
 int64_t ta_hot_release(const struct ta_graph *g, const uint8_t *port,
-		       double target, uint8_t *release)
+		       double target, uint8_t *release, uint8_t *hot_mask)
 {
 	size_t nc = 2 * (size_t)g->n_links, n_buf;
 	double *load = calloc(nc + 1, sizeof(*load));
@@ -151,8 +151,11 @@ int64_t ta_hot_release(const struct ta_graph *g, const uint8_t *port,
 	share = calloc((size_t)g->n_dest * n_hot + 1, sizeof(*share));
 	if (!share)
 		goto out;
-	for (h = 0; h < n_hot; h++)
+	for (h = 0; h < n_hot; h++) {
 		need[h] = load[hot[h]] - target;
+		if (hot_mask)
+			hot_mask[hot[h]] = 1;
+	}
 	for (h = 0; h < nc; h++)
 		load[h] = 0;
 	if (uniform_load(g, port, load, hot, n_hot, share))

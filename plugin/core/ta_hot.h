@@ -30,6 +30,6 @@ double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port);
  */
 #define TA_HOT_CHANNELS 64u
 int64_t ta_hot_release(const struct ta_graph *g, const uint8_t *port,
-		       double target, uint8_t *release);
+		       double target, uint8_t *release, uint8_t *hot_mask);
 
 #endif

@@ -198,6 +198,12 @@ struct ta_choice {
 	 * TA_HOME_WEIGHT
 	 */
 	double home_bias;
+	/*
+	 * home_fixed: per channel, or NULL; a home path over one of these
+	 * is not kept, and a switch routed anew keeps its home port where
+	 * that way is within 20 % of the least cost (ta_intree_weighted.c)
+	 */
+	const uint8_t *avoid;
 	const struct ta_sibling *sib;	/* n_sib siblings' ports, or NULL */
 	uint32_t n_sib;
 };

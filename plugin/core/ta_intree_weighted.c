@@ -126,11 +126,53 @@ static double weight(const struct ta_intree *t, uint32_t s, uint32_t e,
 	       (ch->same ? SAME_COST * same_count(ch, r->out_chan) : 0);
 }
 
+/* switch s's home end, TA_NO_END if it has none */
+static uint32_t home_end(const struct ta_intree *t, const struct ta_choice *ch,
+			 uint32_t s)
+{
+	uint8_t p = ch->home[(size_t)s * ch->home_stride];
+
+	return p == TA_NO_PORT ? TA_NO_END : ta_graph_end_of_port(t->g, s, p);
+}
+
+/*
+ * A switch of a destination moved off the busiest channels (ch->avoid)
+ * keeps its home end where that way into the tree is within HOME_TOL
+ * of the least cost: the destination's routes change where the busy
+ * channels need it, no more
+ */
+#define HOME_TOL 0.2
+
+static void keep_home(const struct ta_intree *t, const uint8_t *state,
+		      uint32_t u, const struct ta_choice *ch, double unit,
+		      const double *pure, double least, uint32_t *best_e,
+		      double *best_c)
+{
+	const struct ta_graph *g = t->g;
+	uint32_t h = home_end(t, ch, u), n;
+	double c;
+
+	if (h == TA_NO_END || h == *best_e)
+		return;
+	n = g->sw[u].ends[h].peer;
+	if (t->seen[n] != UINT32_MAX ||
+	    !join_layers(t, state, n, ta_graph_far_end(g, u, h),
+			 t->out_end[n]))
+		return;
+	c = pure[n] + weight(t, u, h, ch, unit);
+	if (c <= least * (1 + HOME_TOL)) {
+		*best_e = h;
+		*best_c = c;
+	}
+}
+
 /*
  * u leaves the heap: among its ways into the tree (neighbours already in
  * it whose output u may turn into), those within TOL of the least cost,
  * and of them the output fewest earlier destinations of this switch
- * took (as the hop-level choice of ta_intree.c does), the cheaper on ties
+ * took (as the hop-level choice of ta_intree.c does), the cheaper on ties;
+ * a destination moved off the busiest channels keeps its home end where
+ * it can (keep_home())
  */
 #define TOL 0.2
 
@@ -167,6 +209,8 @@ static void settle(struct ta_intree *t, const uint8_t *state, uint32_t u,
 			best_e = e;
 		}
 	}
+	if (ch->home && ch->home_fixed && ch->avoid && !t->turn_layers)
+		keep_home(t, state, u, ch, unit, pure, least, &best_e, &best_c);
 	t->out_end[u] = best_e;
 	pure[u] = best_c;
 	t->dist[u] = t->dist[g->sw[u].ends[best_e].peer] + 1;
@@ -231,15 +275,6 @@ static void grow(struct ta_intree *t, const uint8_t *state,
 
 enum { HOME_UNKNOWN, HOME_WALKING, HOME_INTACT, HOME_BROKEN };
 
-/* switch s's home end, TA_NO_END if it has none */
-static uint32_t home_end(const struct ta_intree *t, const struct ta_choice *ch,
-			 uint32_t s)
-{
-	uint8_t p = ch->home[(size_t)s * ch->home_stride];
-
-	return p == TA_NO_PORT ? TA_NO_END : ta_graph_end_of_port(t->g, s, p);
-}
-
 /*
  * ch->home_fixed: mark[s] = HOME_INTACT where following home ports from
  * s reaches dest_sw over allowed turns; those switches get their home
@@ -264,7 +299,8 @@ static void mark_intact(struct ta_intree *t, const uint8_t *state,
 
 			mark[u] = HOME_WALKING;
 			walk[n_walk++] = u;
-			if (e == TA_NO_END)
+			if (e == TA_NO_END ||
+			    (ch->avoid && ch->avoid[g->sw[u].ends[e].out_chan]))
 				break;
 			n = g->sw[u].ends[e].peer;
 			if (n != dest_sw) {

@@ -453,7 +453,7 @@ static void relieve(const struct ta_graph *g, const struct ta_options *o,
 	pr.release = rel;
 	for (round = 0; round < rounds && !ok; round++) {
 		m = ta_hot_release(g, have_last ? last.r.port : res->port, ru,
-				   rel);
+				   rel, NULL);
 		if (have_last)
 			drop_variant(&last);
 		have_last = 0;
@@ -481,6 +481,176 @@ static void relieve(const struct ta_graph *g, const struct ta_options *o,
 	free(rel);
 }
 
+/* destinations every entry of which port keeps from the prior */
+static uint32_t dests_whole(const struct ta_graph *g,
+			    const struct ta_prior *prior, const uint8_t *port)
+{
+	uint32_t s, d, n = 0;
+
+	for (d = 0; d < g->n_dest; d++) {
+		for (s = 0; s < g->n_sw; s++) {
+			size_t k = (size_t)s * g->n_dest + d;
+
+			if (port[k] != prior->last_port[k])
+				break;
+		}
+		n += s == g->n_sw;
+	}
+	return n;
+}
+
+/*
+ * The next-hop repair of the latest routes (ta_repair.h; res: minimal
+ * change, whose turn decisions it keeps), made once per failure: its
+ * ports, the LFT blocks they change, their busiest channel and the
+ * permutations drawn on them (what the ways from it are measured on).
+ */
+struct repaired {
+	uint8_t *port;		/* NULL: not made (yet) */
+	uint64_t blocks;
+	double u;
+	struct ta_perm_ref pref;
+	int failed;		/* could not be made (out of memory) */
+};
+
+/* r made from res where it is not yet; 0, or -1 */
+static int repaired_make(const struct ta_graph *g,
+			 const struct ta_prior *prior,
+			 const struct ta_result *res, struct repaired *r)
+{
+	if (r->port || r->failed)
+		return r->failed ? -1 : 0;
+	r->port = malloc((size_t)g->n_sw * g->n_dest + 1);
+	if (!r->port || ta_repair(g, prior, res, r->port) < 0 ||
+	    (r->u = ta_uniform_peak(g, r->port)) < 0 ||
+	    ta_perm_ref_init(&r->pref, g, r->port, PERM_RANDOM, PERM_SHIFTS,
+			     1, perm_draws(g))) {
+		free(r->port);
+		r->port = NULL;
+		r->failed = 1;
+		return -1;
+	}
+	r->blocks = blocks_moved(g, prior, r->port);
+	return 0;
+}
+
+static void repaired_free(struct repaired *r)
+{
+	if (r->port)
+		ta_perm_ref_free(&r->pref);
+	free(r->port);
+	memset(r, 0, sizeof(*r));
+}
+
+/*
+ * The repair (r, made from res) as the routes a failure keeps where it
+ * is within FAIL_SLACK of (ru, rp); else up to RELIEVE_HOME_ROUNDS
+ * rounds that move the destinations loading the channels above ru
+ * (ta_hot_release) off those channels: of each, only the switches
+ * whose route crosses one of them (struct ta_prior's avoid; the
+ * channels of every round so far) take new ports, by the load of the
+ * whole way, their repaired port kept where it is within 20 % of the
+ * least loaded way.  The first way within goes into v (1) if it changes
+ * fewer LFT blocks than most.  0: none; -1: out of memory.
+ */
+static int repaired_way(const struct ta_graph *g, const struct ta_options *o,
+			const struct ta_prior *prior, const struct ta_log *log,
+			const struct ta_result *res, struct repaired *r,
+			double ru, double rp, uint64_t most, struct variant *v)
+{
+	uint8_t *rel, *hot;
+	struct ta_prior pr = *prior;
+	struct variant w;
+	const uint8_t *at;
+	int round, found = 0, have = 0;
+
+	if (repaired_make(g, prior, res, r))
+		return -1;
+	if (r->blocks >= most)
+		return 0;
+	rel = calloc(g->n_dest + 1, 1);
+	hot = calloc(2 * (size_t)g->n_links + 1, 1);
+	if (!rel || !hot) {
+		free(rel);
+		free(hot);
+		return -1;
+	}
+	pr.home_port = r->port;
+	pr.last_port = r->port;
+	pr.release = rel;
+	pr.avoid = hot;
+	at = r->port;
+	/* the repair itself within: routed so, every destination kept */
+	round = within(r->u, r->pref.p, 0, ru, rp) ? 0 : 1;
+	for (; round <= RELIEVE_HOME_ROUNDS && !found; round++) {
+		if (round && ta_hot_release(g, at, ru, rel, hot) <= 0)
+			break;
+		if (ta_route_prior(g, o, &pr, hold(&w.h, log), &w.r)) {
+			release(&w.h, 0);
+			break;
+		}
+		if (have)
+			drop_variant(v);
+		*v = w;
+		have = 1;
+		at = v->r.port;
+		v->blocks = blocks_moved(g, prior, v->r.port);
+		if (v->blocks >= most)
+			break;	/* more move in every further round */
+		v->u = ta_uniform_peak(g, v->r.port);
+		if (v->u < 0 ||
+		    ta_perm_against(g, v->r.port, &r->pref, &v->p, &v->se))
+			break;
+		found = !v->r.stats.unreachable &&
+			within(v->u, v->p, 0, ru, rp);
+	}
+	if (have && !found)
+		drop_variant(v);
+	free(rel);
+	free(hot);
+	return found;
+}
+
+/*
+ * The reference of choose_minimal() (ru, rp: the best of the ways of
+ * minimal change and the routing from scratch): where the repaired
+ * way (repaired_way()) is within FAIL_SLACK of it and changes fewer LFT
+ * blocks than res does where res is within, and than the routing from
+ * scratch, it replaces res (1); else 0.
+ */
+static int repaired_within(const struct ta_graph *g,
+			   const struct ta_options *o,
+			   const struct ta_prior *prior,
+			   const struct ta_log *log, struct ta_result *res,
+			   struct compared *c, struct repaired *r, double ru,
+			   double rp)
+{
+	uint64_t most = blocks_moved(g, prior, c->fresh.port);
+	struct variant v;
+
+	if (res->stats.unreachable <= c->fresh.stats.unreachable &&
+	    within(c->u_keep, c->p_keep, c->se_keep, ru, rp)) {
+		uint64_t b = blocks_moved(g, prior, res->port);
+
+		if (b < most)
+			most = b;
+	}
+	if (res->layer ||
+	    repaired_way(g, o, prior, log, res, r, ru, rp, most, &v) != 1)
+		return 0;
+	if (!reaches(&v, res, c)) {
+		drop_variant(&v);
+		return 0;
+	}
+	take_variant(res, c, &v);
+	res->stats.dests_kept = dests_whole(g, prior, res->port);
+	ta_logf(log, TA_LOG_INFO,
+		"failure: next-hop repair (%llu LFT blocks), its routes over the busiest channels moved by load: busiest channel %.1f, permutation bandwidth %.4f, %llu LFT blocks change: taken as minimal change",
+		(unsigned long long)r->blocks, c->u_keep, c->p_keep,
+		(unsigned long long)v.blocks);
+	return 1;
+}
+
 /*
  * Off fat trees, routing the displaced destinations by load is greedy,
  * so a second way of minimal change is made: the displaced destinations
@@ -503,7 +673,7 @@ static void relieve(const struct ta_graph *g, const struct ta_options *o,
 static int choose_minimal(const struct ta_graph *g, const struct ta_options *o,
 			  const struct ta_prior *prior,
 			  const struct ta_log *log, struct ta_result *res,
-			  struct compared *c)
+			  struct compared *c, struct repaired *r)
 {
 	struct ta_options o2 = *o, used = *o;	/* borrowed: not cleared */
 	double ru = c->u_new, rp = c->p_new;
@@ -557,6 +727,9 @@ static int choose_minimal(const struct ta_graph *g, const struct ta_options *o,
 			relieve(g, &used, prior, log, res, c, ru, rp,
 				RELIEVE_ROUNDS);
 	}
+	ru = fmin(ru, c->u_keep);
+	rp = fmax(rp, c->p_keep);
+	repaired_within(g, o, prior, log, res, c, r, ru, rp);
 	if (res->stats.unreachable > c->fresh.stats.unreachable)
 		return 1;
 	ru = fmin(ru, c->u_keep);
@@ -692,6 +865,41 @@ static int held_to_home(const struct ta_graph *g, const struct ta_home *h,
 }
 
 /*
+ * One VL, off fat trees: where the next-hop repair, relieved
+ * (repaired_way()), is within FAIL_SLACK of the routing to return to
+ * (home_ref()) and moves fewer LFT blocks than minimal change (res,
+ * its lines held in c->hk), it replaces res and is kept without a
+ * routing from scratch: 1.  0: res stands.
+ */
+static int repaired_held(const struct ta_graph *g, const struct ta_home *h,
+			 const struct ta_options *o,
+			 const struct ta_prior *prior,
+			 const struct ta_log *log, struct ta_result *res,
+			 struct compared *c, struct repaired *r)
+{
+	uint64_t blocks = blocks_moved(g, prior, res->port);
+	struct variant v;
+	double u_ref;
+
+	if (res->layer || o->mode != TA_MODE_TURN_ADDITION ||
+	    !home_ref(g, h, prior, res, &u_ref) ||
+	    repaired_way(g, o, prior, log, res, r, u_ref, h->perm, blocks,
+			 &v) != 1)
+		return 0;
+	release(&c->hk, 0);
+	release(&v.h, 1);
+	ta_result_free(res);
+	*res = v.r;
+	res->stats.dests_kept = dests_whole(g, prior, res->port);
+	ta_logf(log, TA_LOG_INFO,
+		"failure: next-hop repair (%llu LFT blocks), its routes over the busiest channels moved by load: busiest channel %.1f / %.1f (scaled to %u hosts), permutation bandwidth %.4f / %.4f of the routing to return to (routing %u), %llu LFT blocks change (minimal change: %llu): kept, no routing from scratch",
+		(unsigned long long)r->blocks, v.u, u_ref, hosts_of(g), v.p,
+		h->perm, h->routing, (unsigned long long)v.blocks,
+		(unsigned long long)blocks);
+	return 1;
+}
+
+/*
  * Option failure_routes nexthop: minimal change (res) replaced by the
  * next-hop repair of the latest routes (ta_repair.h); 0, or -1
  */
@@ -720,10 +928,11 @@ static int repair(const struct ta_graph *g, const struct ta_prior *prior,
 	return 0;
 }
 
-static int route_failure(const struct ta_graph *g, const struct ta_home *h,
-			 const struct ta_options *o,
-			 const struct ta_prior *prior, const struct ta_log *log,
-			 int degraded, struct ta_result *res)
+static int failure_routes(const struct ta_graph *g, const struct ta_home *h,
+			  const struct ta_options *o,
+			  const struct ta_prior *prior,
+			  const struct ta_log *log, int degraded,
+			  struct ta_result *res, struct repaired *r)
 {
 	struct compared c;
 	int take, held, relieved;
@@ -748,6 +957,8 @@ static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 		release(&c.hk, 1);
 		return repair(g, prior, log, res);
 	}
+	if (repaired_held(g, h, o, prior, log, res, &c, r))
+		return 0;
 	/* over layers, rounds towards the routing to return to first */
 	relieved = res->layer &&
 		   relieve_to_home(g, h, o, prior, log, res, &c);
@@ -758,7 +969,7 @@ static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 	if (route_fresh(g, o, log, res, &c))
 		return 0;
 	take = ta_graph_layered(g) == 0 ?
-		       choose_minimal(g, o, prior, log, res, &c) :
+		       choose_minimal(g, o, prior, log, res, &c, r) :
 		       worse(&c, res);
 	/* on one VL only where the routing from scratch moves more blocks */
 	held = (res->layer ? take : take == 1) &&
@@ -784,6 +995,19 @@ static int route_failure(const struct ta_graph *g, const struct ta_home *h,
 			"layers: %llu paths of minimal change change layer (SL) (their previous one does not allow their new route)",
 			(unsigned long long)sl_changes(g, prior, res));
 	return 0;
+}
+
+/* a failure off fat trees (see ta_restore.h) */
+static int route_failure(const struct ta_graph *g, const struct ta_home *h,
+			 const struct ta_options *o,
+			 const struct ta_prior *prior, const struct ta_log *log,
+			 int degraded, struct ta_result *res)
+{
+	struct repaired r = { 0 };
+	int err = failure_routes(g, h, o, prior, log, degraded, res, &r);
+
+	repaired_free(&r);
+	return err;
 }
 
 /* minimal change, then from scratch; the better kept (see the header) */

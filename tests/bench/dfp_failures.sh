@@ -8,10 +8,11 @@
 # blocks that change and the busiest channel under uniform traffic of
 # minimal change and of the routing from scratch (the core's log line
 # "failure: minimal change against routing from scratch"), which of
-# them the default keeps, and the same for option failure_routes
-# nexthop (core_bench -N).  Blocks count the core's LID order (by
-# switch), not the plugin's group-major LIDs, so they compare ways
-# with each other, not with mad_count.sh.  Prints a Markdown table.
+# them the default keeps ("held": within 2 % of the routing to return
+# to, no routing from scratch made), and the same for option
+# failure_routes nexthop (core_bench -N).  Blocks count the core's LID
+# order (by switch), not the plugin's group-major LIDs, so they compare
+# ways with each other, not with mad_count.sh.  Prints a Markdown table.
 # Not part of make check.
 #
 #   dfp_failures.sh BUILD_DIR ["G L S H [N]|SPINE" ...]
@@ -52,6 +53,16 @@ for c in "$@"; do
 	"") kept="-" ;;
 	*) kept="minimal change"; kept_n=$((kept_n + 1)) ;;
 	esac
+	# held to the routing to return to: no routing from scratch made
+	held=$(grep -E '^failure: .*: kept, no routing from scratch' <<<"$out" |
+		tail -n 1)
+	if [[ -z $line && -n $held ]]; then
+		kept="minimal change (held)"
+		kept_n=$((kept_n + 1))
+		mb=$(sed -nE 's/.*, ([0-9]+) LFT blocks change[ :(].*/\1/p' <<<"$held")
+		mu=$(sed -nE 's/^resweep: peak=([0-9.]+).*/\1/p' <<<"$out")
+		sb='' su=''
+	fi
 	all=$((all + 1))
 	nh=$("$bench" -K -S -l -Q -N -g "$spine" dfplus "${shape[@]}" 2>&1)
 	nb=$(sed -nE 's/^failure: next-hop repair.*, ([0-9]+) LFT blocks change.*/\1/p' <<<"$nh")

@@ -160,6 +160,7 @@ START_TEST(hot_release_covers_excess)
 	double *load = calloc(n_chan, sizeof(*load));
 	double *dload = calloc(n_chan * g->n_dest, sizeof(*dload));
 	uint8_t *rel = calloc(g->n_dest, 1), *again = malloc(g->n_dest);
+	uint8_t *hot = calloc(2 * (size_t)g->n_links, 1);
 	double peak = 0, target, rest, nth = 0, *sorted;
 	uint32_t d;
 	int64_t marked;
@@ -169,13 +170,16 @@ START_TEST(hot_release_covers_excess)
 	ck_assert_ptr_nonnull(dload);
 	ck_assert_ptr_nonnull(rel);
 	ck_assert_ptr_nonnull(again);
+	ck_assert_ptr_nonnull(hot);
 	walk_loads(g, &r, load, dload);
 	for (c = 0; c < n_chan; c++)
 		peak = fmax(peak, load[c]);
 	ck_assert(fabs(peak - ta_uniform_peak(g, r.port)) < 1e-9);
-	ck_assert_int_eq(ta_hot_release(g, r.port, peak, rel), 0);
+	ck_assert_int_eq(ta_hot_release(g, r.port, peak, rel, hot), 0);
+	for (c = 0; c < n_chan; c++)
+		ck_assert_msg(!hot[c], "channel %zu marked, none above", c);
 	target = 0.85 * peak;
-	marked = ta_hot_release(g, r.port, target, rel);
+	marked = ta_hot_release(g, r.port, target, rel, hot);
 	ck_assert_int_gt(marked, 0);
 	/* the load of the TA_HOT_CHANNELS-th busiest channel */
 	sorted = malloc(n_chan * sizeof(*sorted));
@@ -197,6 +201,14 @@ START_TEST(hot_release_covers_excess)
 		nth = sorted[TA_HOT_CHANNELS - 1];
 	}
 	for (c = 0; c < n_chan; c++) {
+		/* the channels marked hot: those whose excess is covered
+		 * (a tie with the last of TA_HOT_CHANNELS may go either way) */
+		if (!(n_hot > TA_HOT_CHANNELS && load[c] == nth))
+			ck_assert_msg(!hot[c] == (load[c] <= target ||
+						  (n_hot > TA_HOT_CHANNELS &&
+						   load[c] < nth)),
+				      "channel %zu at %.1f (target %.1f) marked %d",
+				      c, load[c], target, hot[c]);
 		if (load[c] <= target ||
 		    (n_hot > TA_HOT_CHANNELS && load[c] <= nth))
 			continue;
@@ -221,7 +233,7 @@ START_TEST(hot_release_covers_excess)
 			      d);
 	}
 	memcpy(again, rel, g->n_dest);
-	ck_assert_int_gt(ta_hot_release(g, r.port, target, again), 0);
+	ck_assert_int_gt(ta_hot_release(g, r.port, target, again, NULL), 0);
 	for (c = 0; c < n_chan; c++) {
 		double unmarked = 0;
 
@@ -241,6 +253,7 @@ START_TEST(hot_release_covers_excess)
 				      c, rest, load[c], target);
 	}
 	free(again);
+	free(hot);
 	free(sorted);
 	free(load);
 	free(dload);
