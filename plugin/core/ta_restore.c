@@ -869,7 +869,10 @@ static int held_to_home(const struct ta_graph *g, const struct ta_home *h,
  * (repaired_way()), is within FAIL_SLACK of the routing to return to
  * (home_ref()) and moves fewer LFT blocks than minimal change (res,
  * its lines held in c->hk), it replaces res and is kept without a
- * routing from scratch: 1.  0: res stands.
+ * routing from scratch: 1.  0: res stands.  Not where that routing
+ * is tables a takeover kept (struct ta_home's adopted): they may
+ * route around failures, and the repaired way moves routes only down
+ * to their busiest channel, so it is held to a routing from scratch.
  */
 static int repaired_held(const struct ta_graph *g, const struct ta_home *h,
 			 const struct ta_options *o,
@@ -882,7 +885,7 @@ static int repaired_held(const struct ta_graph *g, const struct ta_home *h,
 	double u_ref;
 
 	if (res->layer || o->mode != TA_MODE_TURN_ADDITION ||
-	    !home_ref(g, h, prior, res, &u_ref) ||
+	    !home_ref(g, h, prior, res, &u_ref) || h->adopted ||
 	    repaired_way(g, o, prior, log, res, r, u_ref, h->perm, blocks,
 			 &v) != 1)
 		return 0;

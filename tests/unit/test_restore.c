@@ -1631,6 +1631,88 @@ static void nexthop_failure(struct topo *t, unsigned gone, const char *what)
 	ta_graph_free(less);
 }
 
+/*
+ * The standby's memory after a takeover of r (on g): the master's
+ * tables kept (ta_route_adopt), the routing to return to adopted
+ */
+static void take_over(struct memory *sb, const struct ta_graph *g,
+		      const struct ta_result *r, struct ta_result *a)
+{
+	struct ta_prior_buf pb;
+	struct ta_options o;
+
+	memory_init(sb);
+	seed_from(&sb->sv, g, r);
+	options(&o);
+	ck_assert_int_eq(ta_saved_prior(&sb->sv, g, &pb), 0);
+	ck_assert_int_eq(ta_route_adopt(g, &o, &pb.prior, NULL, a), 0);
+	ta_prior_buf_free(&pb);
+	ck_assert_int_eq(ta_saved_update(&sb->sv, g, a), 0);
+	ck_assert_int_eq(ta_fabric_key_make(&sb->last, g), 0);
+	ck_assert_int_eq(ta_home_after(&sb->home, g, a, &sb->last, 1), 0);
+	sb->routings = 1;
+	ta_options_clear(&o);
+}
+
+/*
+ * Two joined fat trees (ft3join 4 middle), switch 8 down, a standby
+ * takes over (the routing to return to: the tables it adopted), then
+ * switch 6 or 7: the failure is compared with a routing from scratch
+ * and its busiest channel stays within 2 % of that routing's.  Held
+ * to the adopted tables, the next-hop repair relieved only down to
+ * their busiest channel would keep 110 against 88.
+ */
+START_TEST(failure_after_takeover_not_held)
+{
+	struct topo t;
+	struct memory m;
+	struct ta_graph *full, *g1, *g2;
+	struct ta_result up, r1, r2, fresh;
+	struct ta_options o;
+	uint64_t l_r, l_f;
+	unsigned b;
+
+	ck_assert_int_eq(topo_ft3join(&t, 4, TOPO_JOIN_MIDDLE), 0);
+	full = topo_to_graph_without(&t, TOPO_KEEP_ALL);
+	g1 = topo_to_graph_without(&t, 8);
+	ck_assert_ptr_nonnull(full);
+	ck_assert_ptr_nonnull(g1);
+	memory_init(&m);
+	route(&m, full, &up);
+	route(&m, g1, &r1);
+	options(&o);
+	for (b = 6; b <= 7; b++) {
+		struct memory sb;
+		struct ta_result a;
+
+		g2 = topo_to_graph_without2(&t, 8, b);
+		ck_assert_ptr_nonnull(g2);
+		take_over(&sb, g1, &r1, &a);
+		route(&sb, g2, &r2);
+		assert_routes_good(g2, &r2, "after the takeover");
+		ck_assert_int_eq(ta_route(g2, &o, NULL, &fresh), 0);
+		l_r = host_max_load(g2, &r2, NULL, "after the takeover", NULL);
+		l_f = host_max_load(g2, &fresh, NULL, "from scratch", NULL);
+		ck_assert_msg(l_r * 100 <= l_f * 102,
+			      "switch %u down after the takeover: busiest %llu, from scratch %llu",
+			      b, (unsigned long long)l_r,
+			      (unsigned long long)l_f);
+		ta_result_free(&r2);
+		ta_result_free(&fresh);
+		ta_result_free(&a);
+		memory_free(&sb);
+		ta_graph_free(g2);
+	}
+	ta_options_clear(&o);
+	ta_result_free(&up);
+	ta_result_free(&r1);
+	memory_free(&m);
+	ta_graph_free(full);
+	ta_graph_free(g1);
+	topo_free(&t);
+}
+END_TEST
+
 START_TEST(failure_nexthop)
 {
 	struct topo t;
@@ -1653,6 +1735,7 @@ int main(void)
 	TCase *tc = tcase_create("core");
 
 	tcase_set_timeout(tc, 300);
+
 	tcase_add_test(tc, random_nets);
 	tcase_add_test(tc, torus);
 	tcase_add_test(tc, restore_without_home);
@@ -1674,6 +1757,7 @@ int main(void)
 	tcase_add_test(tc, failure_prior_layers);
 	tcase_add_test(tc, partial_restore_from_home);
 	tcase_add_test(tc, failure_nexthop);
+	tcase_add_test(tc, failure_after_takeover_not_held);
 	tcase_add_test(tc, failure_after_fresh_keeps_layers);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
