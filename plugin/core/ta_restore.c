@@ -544,30 +544,40 @@ static void repaired_free(struct repaired *r)
 
 /*
  * The repair (r, made from res) as the routes a failure keeps where it
- * is within FAIL_SLACK of (ru, rp); else up to RELIEVE_HOME_ROUNDS
- * rounds that move the destinations loading the channels above ru
- * (ta_hot_release) off those channels: of each, only the switches
- * whose route crosses one of them (struct ta_prior's avoid; the
- * channels of every round so far) take new ports, by the load of the
- * whole way, their repaired port kept where it is within 20 % of the
- * least loaded way.  The first way within goes into v (1) if it changes
- * fewer LFT blocks than most.  0: none; -1: out of memory.
+ * is within FAIL_SLACK of (ru, rp) (permutations: pref's, the error of
+ * the difference shrinking the slack as for the other ways; NULL: its
+ * own, as the routing to return to is measured); else up to
+ * RELIEVE_HOME_ROUNDS rounds that move the destinations loading the
+ * channels above ru (ta_hot_release) off those channels: of each, only
+ * the switches whose route crosses one of them (struct ta_prior's
+ * avoid; the channels of every round so far) take new ports, by the
+ * load of the whole way, their repaired port kept where it is within
+ * 20 % of the least loaded way.  The first way within goes into v (1)
+ * if it changes fewer LFT blocks than most.  0: none; -1: out of
+ * memory.
  */
 static int repaired_way(const struct ta_graph *g, const struct ta_options *o,
 			const struct ta_prior *prior, const struct ta_log *log,
 			const struct ta_result *res, struct repaired *r,
-			double ru, double rp, uint64_t most, struct variant *v)
+			const struct ta_perm_ref *pref, double ru, double rp,
+			uint64_t most, struct variant *v)
 {
 	uint8_t *rel, *hot;
 	struct ta_prior pr = *prior;
 	struct variant w;
 	const uint8_t *at;
 	int round, found = 0, have = 0;
+	double p0, se0 = 0;
 
 	if (repaired_make(g, prior, res, r))
 		return -1;
 	if (r->blocks >= most)
 		return 0;
+	p0 = r->pref.p;
+	if (pref && ta_perm_against(g, r->port, pref, &p0, &se0))
+		return -1;
+	if (!pref)
+		pref = &r->pref;
 	rel = calloc(g->n_dest + 1, 1);
 	hot = calloc(2 * (size_t)g->n_links + 1, 1);
 	if (!rel || !hot) {
@@ -581,7 +591,7 @@ static int repaired_way(const struct ta_graph *g, const struct ta_options *o,
 	pr.avoid = hot;
 	at = r->port;
 	/* the repair itself within: routed so, every destination kept */
-	round = within(r->u, r->pref.p, 0, ru, rp) ? 0 : 1;
+	round = within(r->u, p0, se0, ru, rp) ? 0 : 1;
 	for (; round <= RELIEVE_HOME_ROUNDS && !found; round++) {
 		if (round && ta_hot_release(g, at, ru, rel, hot) <= 0)
 			break;
@@ -599,10 +609,12 @@ static int repaired_way(const struct ta_graph *g, const struct ta_options *o,
 			break;	/* more move in every further round */
 		v->u = ta_uniform_peak(g, v->r.port);
 		if (v->u < 0 ||
-		    ta_perm_against(g, v->r.port, &r->pref, &v->p, &v->se))
+		    ta_perm_against(g, v->r.port, pref, &v->p, &v->se))
 			break;
+		if (pref == &r->pref)
+			v->se = 0;
 		found = !v->r.stats.unreachable &&
-			within(v->u, v->p, 0, ru, rp);
+			within(v->u, v->p, v->se, ru, rp);
 	}
 	if (have && !found)
 		drop_variant(v);
@@ -635,8 +647,8 @@ static int repaired_within(const struct ta_graph *g,
 		if (b < most)
 			most = b;
 	}
-	if (res->layer ||
-	    repaired_way(g, o, prior, log, res, r, ru, rp, most, &v) != 1)
+	if (res->layer || repaired_way(g, o, prior, log, res, r, &c->pref, ru,
+				       rp, most, &v) != 1)
 		return 0;
 	if (!reaches(&v, res, c)) {
 		drop_variant(&v);
@@ -767,7 +779,10 @@ static int measure(const struct ta_graph *g, const uint8_t *port, double *u,
  * layers where res and the prior both have them, on one VL where
  * neither has): its busiest channel scaled to the hosts left into
  * *u_ref (uniform traffic from fewer hosts loads a channel less); 1,
- * or 0 where minimal change is not held to it
+ * or 0 where minimal change is not held to it.  On one VL not the
+ * tables a takeover adopted (struct ta_home's adopted): they may route
+ * around failures the new master never saw, so a failure after them
+ * is compared with a routing from scratch.
  */
 static int home_ref(const struct ta_graph *g, const struct ta_home *h,
 		    const struct ta_prior *prior, const struct ta_result *res,
@@ -776,7 +791,8 @@ static int home_ref(const struct ta_graph *g, const struct ta_home *h,
 	uint32_t hosts = hosts_of(g);
 
 	if (!h || !h->measured || res->stats.unreachable || hosts < 2 ||
-	    h->hosts < 2 || !prior->layer != !res->layer)
+	    h->hosts < 2 || !prior->layer != !res->layer ||
+	    (h->adopted && !res->layer))
 		return 0;
 	*u_ref = h->peak * (hosts - 1) / (h->hosts - 1);
 	return 1;
@@ -869,10 +885,7 @@ static int held_to_home(const struct ta_graph *g, const struct ta_home *h,
  * (repaired_way()), is within FAIL_SLACK of the routing to return to
  * (home_ref()) and moves fewer LFT blocks than minimal change (res,
  * its lines held in c->hk), it replaces res and is kept without a
- * routing from scratch: 1.  0: res stands.  Not where that routing
- * is tables a takeover kept (struct ta_home's adopted): they may
- * route around failures, and the repaired way moves routes only down
- * to their busiest channel, so it is held to a routing from scratch.
+ * routing from scratch: 1.  0: res stands.
  */
 static int repaired_held(const struct ta_graph *g, const struct ta_home *h,
 			 const struct ta_options *o,
@@ -885,9 +898,9 @@ static int repaired_held(const struct ta_graph *g, const struct ta_home *h,
 	double u_ref;
 
 	if (res->layer || o->mode != TA_MODE_TURN_ADDITION ||
-	    !home_ref(g, h, prior, res, &u_ref) || h->adopted ||
-	    repaired_way(g, o, prior, log, res, r, u_ref, h->perm, blocks,
-			 &v) != 1)
+	    !home_ref(g, h, prior, res, &u_ref) ||
+	    repaired_way(g, o, prior, log, res, r, NULL, u_ref, h->perm,
+			 blocks, &v) != 1)
 		return 0;
 	release(&c->hk, 0);
 	release(&v.h, 1);

@@ -1655,38 +1655,41 @@ static void take_over(struct memory *sb, const struct ta_graph *g,
 }
 
 /*
- * Two joined fat trees (ft3join 4 middle), switch 8 down, a standby
- * takes over (the routing to return to: the tables it adopted), then
- * switch 6 or 7: the failure is compared with a routing from scratch
- * and its busiest channel stays within 2 % of that routing's.  Held
- * to the adopted tables, the next-hop repair relieved only down to
- * their busiest channel would keep 110 against 88.
+ * Two joined fat trees (ft3join 4 middle), a switch down, a standby
+ * takes over (the routing to return to: the tables it adopted), then a
+ * second switch: the failure is compared with a routing from scratch
+ * and its busiest channel stays within 2 % of that routing's.  Held to
+ * the adopted tables instead (within 2 % of them is no worse than
+ * before the failure) it stays far above: switch 0 then 20, minimal
+ * change 74 against 60 from scratch; switch 8 then 6, the next-hop
+ * repair relieved down to the adopted tables' busiest channel, 110
+ * against 88.
  */
 START_TEST(failure_after_takeover_not_held)
 {
+	static const unsigned pair[][2] = {
+		{ 0, 20 }, { 2, 6 }, { 8, 6 }, { 8, 7 },
+	};
 	struct topo t;
-	struct memory m;
 	struct ta_graph *full, *g1, *g2;
-	struct ta_result up, r1, r2, fresh;
+	struct ta_result up, r1, r2, fresh, a;
+	struct memory m, sb;
 	struct ta_options o;
 	uint64_t l_r, l_f;
-	unsigned b;
+	unsigned i;
 
 	ck_assert_int_eq(topo_ft3join(&t, 4, TOPO_JOIN_MIDDLE), 0);
 	full = topo_to_graph_without(&t, TOPO_KEEP_ALL);
-	g1 = topo_to_graph_without(&t, 8);
 	ck_assert_ptr_nonnull(full);
-	ck_assert_ptr_nonnull(g1);
-	memory_init(&m);
-	route(&m, full, &up);
-	route(&m, g1, &r1);
 	options(&o);
-	for (b = 6; b <= 7; b++) {
-		struct memory sb;
-		struct ta_result a;
-
-		g2 = topo_to_graph_without2(&t, 8, b);
+	for (i = 0; i < sizeof(pair) / sizeof(pair[0]); i++) {
+		g1 = topo_to_graph_without(&t, pair[i][0]);
+		g2 = topo_to_graph_without2(&t, pair[i][0], pair[i][1]);
+		ck_assert_ptr_nonnull(g1);
 		ck_assert_ptr_nonnull(g2);
+		memory_init(&m);
+		route(&m, full, &up);
+		route(&m, g1, &r1);
 		take_over(&sb, g1, &r1, &a);
 		route(&sb, g2, &r2);
 		assert_routes_good(g2, &r2, "after the takeover");
@@ -1694,21 +1697,21 @@ START_TEST(failure_after_takeover_not_held)
 		l_r = host_max_load(g2, &r2, NULL, "after the takeover", NULL);
 		l_f = host_max_load(g2, &fresh, NULL, "from scratch", NULL);
 		ck_assert_msg(l_r * 100 <= l_f * 102,
-			      "switch %u down after the takeover: busiest %llu, from scratch %llu",
-			      b, (unsigned long long)l_r,
+			      "switch %u, a takeover, switch %u: busiest %llu, from scratch %llu",
+			      pair[i][0], pair[i][1], (unsigned long long)l_r,
 			      (unsigned long long)l_f);
+		ta_result_free(&up);
+		ta_result_free(&r1);
 		ta_result_free(&r2);
 		ta_result_free(&fresh);
 		ta_result_free(&a);
+		memory_free(&m);
 		memory_free(&sb);
+		ta_graph_free(g1);
 		ta_graph_free(g2);
 	}
 	ta_options_clear(&o);
-	ta_result_free(&up);
-	ta_result_free(&r1);
-	memory_free(&m);
 	ta_graph_free(full);
-	ta_graph_free(g1);
 	topo_free(&t);
 }
 END_TEST
