@@ -118,6 +118,7 @@ int ta_home_take(struct ta_home *h, const struct ta_graph *g,
 	uint32_t s, d, n_lids = 1;
 	int adopted = res->stats.adopted ||
 		      (h->adopted && !res->stats.restore_fresh);
+	int after_takeover = res->stats.adopted || h->after_takeover;
 
 	ta_home_free(h);
 	if (!sw || !item || !res->turn_state)
@@ -142,6 +143,7 @@ int ta_home_take(struct ta_home *h, const struct ta_graph *g,
 		    res->stats.home_carry);
 	h->routing = routing;
 	h->adopted = adopted;
+	h->after_takeover = after_takeover;
 	return 0;
 fail:
 	free(item);

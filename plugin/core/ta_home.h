@@ -53,6 +53,14 @@ struct ta_home {
 	 */
 	int adopted;
 	/*
+	 * the routing derives from a takeover's, or from any routing since
+	 * one (a routing from scratch does not clear it): the new master
+	 * never saw the fabric whole, so the routing may be of a fabric
+	 * missing parts, and on one VL a failure is not held to it
+	 * (ta_restore.c home_ref())
+	 */
+	int after_takeover;
+	/*
 	 * off fat trees (and routes over layers, option vls): the
 	 * routing's busiest channel under uniform traffic, its permutation
 	 * bandwidth and its hosts, measured by ta_home_after()

@@ -779,10 +779,11 @@ static int measure(const struct ta_graph *g, const uint8_t *port, double *u,
  * layers where res and the prior both have them, on one VL where
  * neither has): its busiest channel scaled to the hosts left into
  * *u_ref (uniform traffic from fewer hosts loads a channel less); 1,
- * or 0 where minimal change is not held to it.  On one VL not the
- * tables a takeover adopted (struct ta_home's adopted): they may route
- * around failures the new master never saw, so a failure after them
- * is compared with a routing from scratch.
+ * or 0 where minimal change is not held to it.  On one VL not after
+ * a takeover (struct ta_home's after_takeover): the tables the standby
+ * adopted, and the routings of the fabrics it saw since, may be of a
+ * fabric missing parts, so within 2 % of them is no bound and a
+ * failure is compared with a routing from scratch.
  */
 static int home_ref(const struct ta_graph *g, const struct ta_home *h,
 		    const struct ta_prior *prior, const struct ta_result *res,
@@ -792,7 +793,7 @@ static int home_ref(const struct ta_graph *g, const struct ta_home *h,
 
 	if (!h || !h->measured || res->stats.unreachable || hosts < 2 ||
 	    h->hosts < 2 || !prior->layer != !res->layer ||
-	    (h->adopted && !res->layer))
+	    (h->after_takeover && !res->layer))
 		return 0;
 	*u_ref = h->peak * (hosts - 1) / (h->hosts - 1);
 	return 1;
