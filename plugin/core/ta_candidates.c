@@ -78,7 +78,8 @@ int measure_init(struct route_job *j)
 	j->measure = j->o->mode == TA_MODE_TURN_ADDITION &&
 		     j->o->tp_candidate &&
 		     !(j->o->experiment &
-		       ~(TA_EXP_INDEX_CHOICE | TA_EXP_HOP_CHOICE)) &&
+		       ~(TA_EXP_INDEX_CHOICE | TA_EXP_HOP_CHOICE |
+			 TA_EXP_NO_REPAIR)) &&
 		     !prior_decides(j->prior, g);
 	if (!j->measure)
 		return 0;

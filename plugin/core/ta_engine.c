@@ -506,7 +506,7 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 
 	if (j->o->experiment)
 		ta_logf(j->log, TA_LOG_INFO,
-			"experiment:%s%s%s%s (analysis only, not for production)",
+			"experiment:%s%s%s%s%s (analysis only, not for production)",
 			j->o->experiment & TA_EXP_NO_TREE_FIRST ?
 				" no_tree_first" : "",
 			j->o->experiment & TA_EXP_FLAT_WEIGHTS ?
@@ -514,7 +514,9 @@ static int decide_turns(struct route_job *j, struct ta_stats *st)
 			j->o->experiment & TA_EXP_INDEX_CHOICE ?
 				" index_choice" : "",
 			j->o->experiment & TA_EXP_HOP_CHOICE ?
-				" hop_choice" : "");
+				" hop_choice" : "",
+			j->o->experiment & TA_EXP_NO_REPAIR ?
+				" no_repair" : "");
 	if (j->o->mode == TA_MODE_TURN_PROHIBITION)
 		return decide_turns_tp(j, st);
 	kept = j->o->mode == TA_MODE_TURN_ADDITION ? carry_turns(j) : 0;

@@ -106,6 +106,9 @@ struct ta_options {
 				 * shortest allowed paths, equal next hops
 				 * by load instead of the least-cost
 				 * paths (tp_candidate runs) */
+#define TA_EXP_NO_REPAIR 16u	/* a failure off fat trees on one VL:
+				 * minimal change without the next-hop
+				 * repair relieved by load (ta_restore.c) */
 
 void ta_options_init(struct ta_options *o);
 void ta_options_clear(struct ta_options *o);

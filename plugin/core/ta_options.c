@@ -166,8 +166,10 @@ static int set_option(struct ta_options *o, char **tok, int n,
 			o->experiment |= TA_EXP_INDEX_CHOICE;
 		else if (!strcmp(tok[1], "hop_choice"))
 			o->experiment |= TA_EXP_HOP_CHOICE;
+		else if (!strcmp(tok[1], "no_repair"))
+			o->experiment |= TA_EXP_NO_REPAIR;
 		else {
-			*why = "experiment must be none, no_tree_first, flat_weights, index_choice or hop_choice";
+			*why = "experiment must be none, no_tree_first, flat_weights, index_choice, hop_choice or no_repair";
 			return -1;
 		}
 	} else {

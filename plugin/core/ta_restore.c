@@ -647,8 +647,9 @@ static int repaired_within(const struct ta_graph *g,
 		if (b < most)
 			most = b;
 	}
-	if (res->layer || repaired_way(g, o, prior, log, res, r, &c->pref, ru,
-				       rp, most, &v) != 1)
+	if (res->layer || (o->experiment & TA_EXP_NO_REPAIR) ||
+	    repaired_way(g, o, prior, log, res, r, &c->pref, ru, rp, most,
+			 &v) != 1)
 		return 0;
 	if (!reaches(&v, res, c)) {
 		drop_variant(&v);
@@ -899,6 +900,7 @@ static int repaired_held(const struct ta_graph *g, const struct ta_home *h,
 	double u_ref;
 
 	if (res->layer || o->mode != TA_MODE_TURN_ADDITION ||
+	    (o->experiment & TA_EXP_NO_REPAIR) ||
 	    !home_ref(g, h, prior, res, &u_ref) ||
 	    repaired_way(g, o, prior, log, res, r, NULL, u_ref, h->perm,
 			 blocks, &v) != 1)

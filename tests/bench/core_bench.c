@@ -31,7 +31,8 @@
  * hash then covers each path's layer too, and -Q adds a line with the
  * layers the routes taken may use and the paths per layer; -F sets failure_routes minimal (the resweep's
  * minimal change stands, with its log lines); -N sets failure_routes
- * nexthop (ta_repair.h).  Not a test: numbers for
+ * nexthop (ta_repair.h); -E sets experiment no_repair (minimal change
+ * at a failure without the next-hop repair relieved by load).  Not a test: numbers for
  * scripts/bench_speed.sh.
  */
 #include <stdio.h>
@@ -61,6 +62,7 @@ static unsigned tp_orders;	/* -O: option tp_orders (0: its default) */
 static int stable_lids, show_quality, show_hash, port_major, mode, no_tp_candidate, lft_rows, use_home;
 static int failure_minimal;	/* -F: option failure_routes minimal */
 static int failure_nexthop;	/* -N: option failure_routes nexthop */
+static int no_repair;		/* -E: experiment no_repair */
 /* -l: the core's log lines to stderr */
 static void log_line(void *ctx, enum ta_log_level level, const char *msg)
 {
@@ -294,6 +296,8 @@ static int timed(const struct ta_graph *g, const struct ta_prior *p,
 	if (failure_minimal)
 		o.failure_compare = false;
 	o.failure_nexthop = failure_nexthop;
+	if (no_repair)
+		o.experiment = TA_EXP_NO_REPAIR;
 	for (k = 0; k < repeat; k++) {
 		double t0 = now(), c0 = cpu_now();
 
@@ -355,6 +359,8 @@ static int scratch_quality(const struct ta_graph *g)
 	if (failure_minimal)
 		o.failure_compare = false;
 	o.failure_nexthop = failure_nexthop;
+	if (no_repair)
+		o.experiment = TA_EXP_NO_REPAIR;
 	if (ta_route(g, &o, NULL, &r)) {
 		ta_options_clear(&o);
 		return 1;
@@ -377,7 +383,7 @@ int main(int argc, char **argv)
 	struct topo t;
 	int repeat = 1, c, ret = 1, restore = 0, absent = 0;
 
-	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nO:LKlQSV:FN")) != -1) {
+	while ((c = getopt(argc, argv, "r:g:a:HRpm:s:nO:LKlQSV:FNE")) != -1) {
 		if (c == 'r')
 			repeat = atoi(optarg) > 0 ? atoi(optarg) : 1;
 		else if (c == 'g')
@@ -415,6 +421,8 @@ int main(int argc, char **argv)
 			failure_minimal = 1;
 		else if (c == 'N')
 			failure_nexthop = 1;
+		else if (c == 'E')
+			no_repair = 1;
 		else if (c == 'V')
 			vls = atoi(optarg) >= 1 && atoi(optarg) <= 8 ?
 			      (unsigned)atoi(optarg) : 1;

@@ -96,6 +96,7 @@ START_TEST(options_modes)
 		{ "experiment no_tree_first\nexperiment flat_weights\n",
 		  TA_EXP_NO_TREE_FIRST | TA_EXP_FLAT_WEIGHTS },
 		{ "experiment flat_weights\nexperiment none\n", 0 },
+		{ "experiment no_repair\n", TA_EXP_NO_REPAIR },
 	};
 	unsigned k;
 
