@@ -32,8 +32,8 @@ campaign() {	# NAME NETFILE SEED [OPTIONS...]
 	shift 3
 	"$top_srcdir/scripts/fault_campaign.sh" --build "$top_builddir" \
 		--plugin-dir "$TURNADD_PLUGIN_DIR" --net "$net" --seed "$seed" \
-		--cycles 8 --restore-every 4 "$@" --quiet 0.5 --step-timeout 20 \
-		--timeout 300 --out "$TEST_TMP/$name" >"$TEST_TMP/$name.txt" 2>&1 ||
+		--cycles 8 --restore-every 4 "$@" --quiet 0.5 --step-timeout 60 \
+		--timeout 600 --out "$TEST_TMP/$name" >"$TEST_TMP/$name.txt" 2>&1 ||
 		status=$?
 	sed "s/^/$name: /" "$TEST_TMP/$name.txt"
 	expect_status 0 "$status" "fault_campaign.sh on $name"
