@@ -32,4 +32,16 @@ double ta_uniform_peak(const struct ta_graph *g, const uint8_t *port);
 int64_t ta_hot_release(const struct ta_graph *g, const uint8_t *port,
 		       double target, uint8_t *release, uint8_t *hot_mask);
 
+/*
+ * The same, each destination's share weighed against the LFT blocks
+ * moving it would newly rewrite: base holds the routes before the
+ * failure (same layout as port); a (switch, 64-LID block) where port
+ * already differs from base costs nothing.  A destination's share is
+ * divided by 1 + the blocks not yet rewritten that hold its LID at the
+ * switches whose route to it crosses a hot channel.
+ */
+int64_t ta_hot_release_blocks(const struct ta_graph *g, const uint8_t *port,
+			      const uint8_t *base, double target,
+			      uint8_t *release, uint8_t *hot_mask);
+
 #endif

@@ -543,43 +543,28 @@ static void repaired_free(struct repaired *r)
 }
 
 /*
- * The repair (r, made from res) as the routes a failure keeps where it
- * is within FAIL_SLACK of (ru, rp) (permutations: pref's, the error of
- * the difference shrinking the slack as for the other ways; NULL: its
- * own, as the routing to return to is measured); else up to
- * RELIEVE_HOME_ROUNDS rounds that move the destinations loading the
- * channels above ru (ta_hot_release) off those channels: of each, only
- * the switches whose route crosses one of them (struct ta_prior's
- * avoid; the channels of every round so far) take new ports, by the
- * load of the whole way, their repaired port kept where it is within
- * 20 % of the least loaded way.  The first way within goes into v (1)
- * if it changes fewer LFT blocks than most.  0: none; -1: out of
- * memory.
+ * The rounds of repaired_way() from the repair r, the first numbered
+ * first (0: the repair itself, routed with every destination kept);
+ * with by_blocks each round marks the destinations by their share of
+ * the excess against the LFT blocks moving them would newly rewrite
+ * (ta_hot_release_blocks()).  1: a way within, in v; 0: none; -1: out
+ * of memory.
  */
-static int repaired_way(const struct ta_graph *g, const struct ta_options *o,
-			const struct ta_prior *prior, const struct ta_log *log,
-			const struct ta_result *res, struct repaired *r,
-			const struct ta_perm_ref *pref, double ru, double rp,
-			uint64_t most, struct variant *v)
+static int relief_rounds(const struct ta_graph *g, const struct ta_options *o,
+			 const struct ta_prior *prior,
+			 const struct ta_log *log, const struct repaired *r,
+			 const struct ta_perm_ref *pref, double ru, double rp,
+			 int first, uint64_t most, int by_blocks,
+			 struct variant *v)
 {
-	uint8_t *rel, *hot;
+	uint8_t *rel = calloc(g->n_dest + 1, 1);
+	uint8_t *hot = calloc(2 * (size_t)g->n_links + 1, 1);
 	struct ta_prior pr = *prior;
 	struct variant w;
-	const uint8_t *at;
+	const uint8_t *at = r->port;
 	int round, found = 0, have = 0;
-	double p0, se0 = 0;
+	int64_t m;
 
-	if (repaired_make(g, prior, res, r))
-		return -1;
-	if (r->blocks >= most)
-		return 0;
-	p0 = r->pref.p;
-	if (pref && ta_perm_against(g, r->port, pref, &p0, &se0))
-		return -1;
-	if (!pref)
-		pref = &r->pref;
-	rel = calloc(g->n_dest + 1, 1);
-	hot = calloc(2 * (size_t)g->n_links + 1, 1);
 	if (!rel || !hot) {
 		free(rel);
 		free(hot);
@@ -589,12 +574,15 @@ static int repaired_way(const struct ta_graph *g, const struct ta_options *o,
 	pr.last_port = r->port;
 	pr.release = rel;
 	pr.avoid = hot;
-	at = r->port;
-	/* the repair itself within: routed so, every destination kept */
-	round = within(r->u, p0, se0, ru, rp) ? 0 : 1;
-	for (; round <= RELIEVE_HOME_ROUNDS && !found; round++) {
-		if (round && ta_hot_release(g, at, ru, rel, hot) <= 0)
-			break;
+	for (round = first; round <= RELIEVE_HOME_ROUNDS && !found; round++) {
+		if (round) {
+			m = by_blocks ? ta_hot_release_blocks(g, at,
+							      prior->last_port,
+							      ru, rel, hot) :
+					ta_hot_release(g, at, ru, rel, hot);
+			if (m <= 0)
+				break;
+		}
 		if (ta_route_prior(g, o, &pr, hold(&w.h, log), &w.r)) {
 			release(&w.h, 0);
 			break;
@@ -621,6 +609,65 @@ static int repaired_way(const struct ta_graph *g, const struct ta_options *o,
 	free(rel);
 	free(hot);
 	return found;
+}
+
+/*
+ * The repair (r, made from res) as the routes a failure keeps where it
+ * is within FAIL_SLACK of (ru, rp) (permutations: pref's, the error of
+ * the difference shrinking the slack as for the other ways; NULL: its
+ * own, as the routing to return to is measured); else up to
+ * RELIEVE_HOME_ROUNDS rounds that move the destinations loading the
+ * channels above ru (ta_hot_release) off those channels: of each, only
+ * the switches whose route crosses one of them (struct ta_prior's
+ * avoid; the channels of every round so far) take new ports, by the
+ * load of the whole way, their repaired port kept where it is within
+ * 20 % of the least loaded way.  The first way within goes into v (1)
+ * if it changes fewer LFT blocks than most.  Where rounds found it, the
+ * rounds are made once more, each marking the destinations by their
+ * share against the LFT blocks moving them would newly rewrite
+ * (relief_rounds() by_blocks), and their way within replaces v where it
+ * changes fewer blocks still: marking by share alone may move a
+ * destination whose blocks are all clean where another's are already
+ * rewritten.  Not where the rounds by share found none: marking by
+ * blocks then takes the ways that just reach the slack, which a
+ * check on other permutations than pref's may find short of it.
+ * 0: none; -1: out of memory.
+ */
+static int repaired_way(const struct ta_graph *g, const struct ta_options *o,
+			const struct ta_prior *prior, const struct ta_log *log,
+			const struct ta_result *res, struct repaired *r,
+			const struct ta_perm_ref *pref, double ru, double rp,
+			uint64_t most, struct variant *v)
+{
+	struct variant w;
+	int first, found, again;
+	double p0, se0 = 0;
+
+	if (repaired_make(g, prior, res, r))
+		return -1;
+	if (r->blocks >= most)
+		return 0;
+	p0 = r->pref.p;
+	if (pref && ta_perm_against(g, r->port, pref, &p0, &se0))
+		return -1;
+	if (!pref)
+		pref = &r->pref;
+	/* the repair itself within: routed so, every destination kept */
+	first = within(r->u, p0, se0, ru, rp) ? 0 : 1;
+	found = relief_rounds(g, o, prior, log, r, pref, ru, rp, first, most,
+			      0, v);
+	if (found != 1 || !first)
+		return found;
+	again = relief_rounds(g, o, prior, log, r, pref, ru, rp, 1, v->blocks,
+			      1, &w);
+	if (again == 1) {
+		drop_variant(v);
+		*v = w;
+		return 1;
+	}
+	if (again < 0)
+		drop_variant(v);
+	return again < 0 ? -1 : 1;
 }
 
 /*

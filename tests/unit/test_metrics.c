@@ -263,6 +263,130 @@ START_TEST(hot_release_covers_excess)
 }
 END_TEST
 
+/*
+ * (switch, 64-LID block) pairs that moving the marked destinations off
+ * the hot channels newly rewrites: at every switch whose route to a
+ * marked destination crosses a hot channel, that destination's block,
+ * unless base already differs from the routes there (dirty)
+ */
+static unsigned new_blocks(const struct ta_graph *g, const struct ta_result *r,
+			   const uint8_t *base, const uint8_t *hot,
+			   const uint8_t *rel)
+{
+	uint32_t s, d, t, e, blocks = 0, hops;
+	uint8_t *dirty, *touched;
+	unsigned n = 0;
+	size_t i;
+
+	for (d = 0; d < g->n_dest; d++)
+		if (g->dest[d].lid / 64u + 1 > blocks)
+			blocks = g->dest[d].lid / 64u + 1;
+	dirty = calloc((size_t)g->n_sw * blocks, 1);
+	touched = calloc((size_t)g->n_sw * blocks, 1);
+	ck_assert_ptr_nonnull(dirty);
+	ck_assert_ptr_nonnull(touched);
+	for (s = 0; s < g->n_sw; s++)
+		for (d = 0; d < g->n_dest; d++)
+			if (r->port[(size_t)s * g->n_dest + d] !=
+			    base[(size_t)s * g->n_dest + d])
+				dirty[(size_t)s * blocks + g->dest[d].lid / 64u] = 1;
+	for (d = 0; d < g->n_dest; d++) {
+		if (!rel[d])
+			continue;
+		for (s = 0; s < g->n_sw; s++) {
+			int crosses = 0;
+
+			for (t = s, hops = 0; t != g->dest[d].sw && !crosses;
+			     hops++) {
+				uint8_t p = r->port[(size_t)t * g->n_dest + d];
+
+				ck_assert_uint_le(hops, g->n_sw);
+				for (e = 0; e < g->sw[t].n_ends; e++)
+					if (g->sw[t].ends[e].port == p)
+						break;
+				ck_assert_uint_lt(e, g->sw[t].n_ends);
+				crosses = hot[g->sw[t].ends[e].out_chan];
+				t = g->sw[t].ends[e].peer;
+			}
+			i = (size_t)s * blocks + g->dest[d].lid / 64u;
+			if (crosses && !dirty[i] && !touched[i]) {
+				touched[i] = 1;
+				n++;
+			}
+		}
+	}
+	free(dirty);
+	free(touched);
+	return n;
+}
+
+/*
+ * Marking by share against blocks (ta_hot_release_blocks()): with the
+ * LFT blocks of the first 64 LIDs already rewritten at every switch,
+ * the destinations it marks cover every hot channel's excess as the
+ * marking by share alone does, and moving them newly rewrites fewer
+ * blocks than moving those the marking by share alone picks.
+ */
+START_TEST(hot_release_prefers_rewritten_blocks)
+{
+	struct ta_result r;
+	struct ta_graph *g = routed("random", 5, &r);
+	size_t n_chan = 2 * (size_t)g->n_links, c, cells;
+	double *load = calloc(n_chan, sizeof(*load));
+	double *dload = calloc(n_chan * g->n_dest, sizeof(*dload));
+	uint8_t *rel_p = calloc(g->n_dest, 1), *rel_b = calloc(g->n_dest, 1);
+	uint8_t *hot_p = calloc(n_chan, 1), *hot_b = calloc(n_chan, 1);
+	uint8_t *base;
+	double peak = 0, target, rest;
+	unsigned cost_p, cost_b;
+	uint32_t s, d;
+
+	cells = (size_t)g->n_sw * g->n_dest;
+	base = malloc(cells);
+	ck_assert_ptr_nonnull(base);
+	memcpy(base, r.port, cells);
+	for (s = 0; s < g->n_sw; s++)
+		for (d = 0; d < g->n_dest; d++)
+			if (g->dest[d].lid < 64) {
+				base[(size_t)s * g->n_dest + d] ^= 1;
+				break;
+			}
+	walk_loads(g, &r, load, dload);
+	for (c = 0; c < n_chan; c++)
+		peak = fmax(peak, load[c]);
+	target = 0.85 * peak;
+	ck_assert_int_gt(ta_hot_release(g, r.port, target, rel_p, hot_p), 0);
+	ck_assert_int_gt(ta_hot_release_blocks(g, r.port, base, target, rel_b,
+					       hot_b), 0);
+	ck_assert(!memcmp(hot_p, hot_b, n_chan));
+	for (c = 0; c < n_chan; c++) {
+		if (!hot_b[c])
+			continue;
+		rest = load[c];
+		for (d = 0; d < g->n_dest; d++)
+			if (rel_b[d])
+				rest -= dload[(size_t)d * n_chan + c];
+		ck_assert_msg(rest <= target + 1e-9,
+			      "channel %zu: %.1f of %.1f stays, target %.1f", c,
+			      rest, load[c], target);
+	}
+	cost_p = new_blocks(g, &r, base, hot_p, rel_p);
+	cost_b = new_blocks(g, &r, base, hot_b, rel_b);
+	ck_assert_msg(cost_b < cost_p,
+		      "blocks newly rewritten: %u marking against blocks, %u by share alone",
+		      cost_b, cost_p);
+	free(base);
+	free(rel_p);
+	free(rel_b);
+	free(hot_p);
+	free(hot_b);
+	free(load);
+	free(dload);
+	ta_result_free(&r);
+	ta_graph_free(g);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("metrics");
@@ -272,6 +396,7 @@ int main(void)
 	tcase_add_test(tc, perm_draws_converge);
 	tcase_add_test(tc, perm_error_matches_spread);
 	tcase_add_test(tc, hot_release_covers_excess);
+	tcase_add_test(tc, hot_release_prefers_rewritten_blocks);
 	suite_add_tcase(s, tc);
 	return run_suite(s);
 }

@@ -638,38 +638,35 @@ START_TEST(failure_held_to_bringup)
 END_TEST
 
 /*
- * dragonfly 4 9 2 (37 groups of 4 routers, 2 hosts a router), router 4
- * (group 1's first) down: the next-hop repair of the bring-up's routes,
+ * One VL, a router down: the next-hop repair of the bring-up's routes,
  * its routes over the busiest channels moved by load, is within 2 % of
  * the bring-up (busiest channel scaled to the hosts left, permutation
- * bandwidth; walked here, within 3 %) and changes fewer LFT blocks than
- * minimal change alone (failure_routes minimal: 163 in the core's LID
- * order against 104)
+ * bandwidth; walked here, within 3 %) and changes fewer than most % of
+ * the LFT blocks minimal change alone (failure_routes minimal) does.
  */
-START_TEST(failure_repaired_by_load)
+static void repaired_case(const struct topo *t, unsigned gone,
+			  unsigned most, const char *what)
 {
-	struct topo t;
 	struct ta_graph *full, *less;
 	struct memory m, mm;
 	struct ta_result up, down, up_m, alone;
 	uint64_t l_up, l_down, moved, moved_alone;
 	double scale, p_up, p_down;
 
-	ck_assert_int_eq(topo_dragonfly(&t, 4, 9, 2, 0), 0);
-	up_and_down(&t, 4, &full, &less, &m, &up, &down, "router 4 down");
-	check_failure_after(less, &down, full, &up, "router 4 down");
+	up_and_down(t, gone, &full, &less, &m, &up, &down, what);
+	check_failure_after(less, &down, full, &up, what);
 	l_up = host_max_load(full, &up, NULL, "bring-up", NULL);
-	l_down = host_max_load(less, &down, NULL, "router 4 down", NULL);
+	l_down = host_max_load(less, &down, NULL, what, NULL);
 	scale = (hosts_in(less) - 1.0) / (hosts_in(full) - 1.0);
 	ck_assert_msg(l_down <= l_up * scale * 1.03,
-		      "busiest channel %llu, bring-up %llu (scaled %.1f)",
-		      (unsigned long long)l_down, (unsigned long long)l_up,
-		      l_up * scale);
+		      "%s: busiest channel %llu, bring-up %llu (scaled %.1f)",
+		      what, (unsigned long long)l_down,
+		      (unsigned long long)l_up, l_up * scale);
 	p_up = perm_bandwidth(full, &up, 20, 32, 7);
 	p_down = perm_bandwidth(less, &down, 20, 32, 7);
 	ck_assert_msg(p_down >= p_up * 0.97,
-		      "permutation bandwidth %.4f, bring-up %.4f", p_down,
-		      p_up);
+		      "%s: permutation bandwidth %.4f, bring-up %.4f", what,
+		      p_down, p_up);
 	memory_init(&mm);
 	opt_minimal = 1;
 	route(&mm, full, &up_m);
@@ -677,9 +674,9 @@ START_TEST(failure_repaired_by_load)
 	opt_minimal = 0;
 	moved = blocks_differ(full, &up, less, &down);
 	moved_alone = blocks_differ(full, &up_m, less, &alone);
-	ck_assert_msg(moved * 5 < moved_alone * 4,
-		      "LFT blocks changed: %llu, minimal change alone %llu",
-		      (unsigned long long)moved,
+	ck_assert_msg(moved * 100 < moved_alone * most,
+		      "%s: LFT blocks changed: %llu, minimal change alone %llu",
+		      what, (unsigned long long)moved,
 		      (unsigned long long)moved_alone);
 	ta_result_free(&up);
 	ta_result_free(&down);
@@ -689,6 +686,23 @@ START_TEST(failure_repaired_by_load)
 	memory_free(&mm);
 	ta_graph_free(full);
 	ta_graph_free(less);
+}
+
+/*
+ * dragonfly 4 9 2 (37 groups of 4 routers, 2 hosts a router), router 4
+ * (group 1's first): 94 blocks in the core's LID order against 163 for
+ * minimal change alone (58 %), once the rounds are made again marking
+ * the destinations by their share against the LFT blocks moving them
+ * would newly rewrite (by share alone: 104, 64 %).  Router 13 (group
+ * 3's second): 198 against 386 (51 %; 215 by share alone).
+ */
+START_TEST(failure_repaired_by_load)
+{
+	struct topo t;
+
+	ck_assert_int_eq(topo_dragonfly(&t, 4, 9, 2, 0), 0);
+	repaired_case(&t, 4, 61, "dragonfly 4 9 2, router 4 down");
+	repaired_case(&t, 13, 54, "dragonfly 4 9 2, router 13 down");
 	topo_free(&t);
 }
 END_TEST
