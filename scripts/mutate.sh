@@ -9,7 +9,7 @@
 # written to: the copy (git's tracked and untracked, not ignored, files,
 # so uncommitted edits are included) lives in a temp dir removed at exit,
 # also when interrupted.  Not part of make check; the full list takes
-# about 12 minutes on 2 cores.
+# about 45 minutes on 2 cores.
 #
 #   scripts/mutate.sh [options]
 #
