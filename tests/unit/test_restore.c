@@ -709,7 +709,12 @@ END_TEST
 
 START_TEST(minimal_change_by_load)
 {
+	static const struct {
+		unsigned seed, gone;
+	} rnd[] = { { 19, 6 }, { 25, 4 }, { 30, 9 } };
 	struct topo t;
+	char what[64];
+	unsigned k;
 
 	ck_assert_int_eq(topo_mesh(&t, 6, 6, 2, 1), 0);
 	load_aware(&t, 5, "torus 6x6, switch 5");
@@ -741,15 +746,13 @@ START_TEST(minimal_change_by_load)
 	 * random nets of 24 switches: kept only once the turns whose
 	 * cycles went with the switch are allowed again
 	 */
-	ck_assert_int_eq(topo_random(&t, 24, 8, 2, 19), 0);
-	load_aware(&t, 6, "random 24 8 2 19, switch 6");
-	topo_free(&t);
-	ck_assert_int_eq(topo_random(&t, 24, 8, 2, 25), 0);
-	load_aware(&t, 4, "random 24 8 2 25, switch 4");
-	topo_free(&t);
-	ck_assert_int_eq(topo_random(&t, 24, 8, 2, 30), 0);
-	load_aware(&t, 9, "random 24 8 2 30, switch 9");
-	topo_free(&t);
+	for (k = 0; k < sizeof(rnd) / sizeof(rnd[0]); k++) {
+		snprintf(what, sizeof(what), "random 24 8 2 %u, switch %u",
+			 rnd[k].seed, rnd[k].gone);
+		ck_assert_int_eq(topo_random(&t, 24, 8, 2, rnd[k].seed), 0);
+		load_aware(&t, rnd[k].gone, what);
+		topo_free(&t);
+	}
 }
 END_TEST
 
