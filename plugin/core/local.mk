@@ -39,6 +39,9 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_fabric_key.c plugin/core/ta_fabric_key.h \
 	plugin/core/ta_home.c plugin/core/ta_home.h \
 	plugin/core/ta_restore.c plugin/core/ta_restore.h \
+	plugin/core/ta_fail.h plugin/core/ta_fail_ways.c \
+	plugin/core/ta_fail_relief.c plugin/core/ta_fail_layers.c \
+	plugin/core/ta_held_lines.c plugin/core/ta_held_lines.h \
 	plugin/core/ta_repair.c plugin/core/ta_repair.h \
 	plugin/core/ta_adopt.c \
 	plugin/core/ta_mcast.c plugin/core/ta_mcast.h

@@ -108,7 +108,7 @@ struct ta_options {
 				 * paths (tp_candidate runs) */
 #define TA_EXP_NO_REPAIR 16u	/* a failure off fat trees on one VL:
 				 * minimal change without the next-hop
-				 * repair relieved by load (ta_restore.c) */
+				 * repair relieved by load (ta_fail_relief.c) */
 
 void ta_options_init(struct ta_options *o);
 void ta_options_clear(struct ta_options *o);

@@ -57,7 +57,7 @@ struct ta_home {
 	 * one (a routing from scratch does not clear it): the new master
 	 * never saw the fabric whole, so the routing may be of a fabric
 	 * missing parts, and on one VL a failure is not held to it
-	 * (ta_restore.c home_ref())
+	 * (ta_fail_relief.c home_ref())
 	 */
 	int after_takeover;
 	/*

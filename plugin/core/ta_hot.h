@@ -2,7 +2,7 @@
 /*
  * Uniform traffic over a routing's tables (every host sends 1 to every
  * other host): the busiest channel, and which destinations to move off
- * the channels busier than a target (ta_restore.c, after a failure).
+ * the channels busier than a target (ta_fail_relief.c, after a failure).
  */
 #ifndef TA_HOT_H
 #define TA_HOT_H

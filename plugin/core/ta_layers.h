@@ -55,7 +55,7 @@ static inline uint8_t ta_layer_pick(uint8_t mask, uint8_t prev)
 }
 
 /*
- * A routing from scratch taken at a resweep (ta_restore.c): every path
+ * A routing from scratch taken at a resweep (ta_fail_layers.c): every path
  * (layer[sw * n_dest + d], along port, same layout) whose previous
  * layer prev[] (TA_NO_LAYER: none) allows every turn of its route in
  * turn_layers takes that layer again (ta_layer_pick), so its SL stays.

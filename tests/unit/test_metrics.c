@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 /*
  * The traffic metrics a failure's routings are compared on
- * (ta_restore.c): permutation bandwidth estimated from many draws
+ * (ta_fail_ways.c): permutation bandwidth estimated from many draws
  * converges to the metric, its error estimate matches the spread of a
  * 100-permutation check, and the destinations ta_hot_release() marks
  * carry the load above the target on the busiest channels.  The loads
