@@ -29,7 +29,7 @@ plugin_core_libtacore_la_SOURCES = \
 	plugin/core/ta_layers.c plugin/core/ta_layers.h \
 	plugin/core/ta_layer_route.c \
 	plugin/core/ta_engine.c plugin/core/ta_engine.h \
-	plugin/core/ta_job.h \
+	plugin/core/ta_job.h plugin/core/ta_job_turns.c \
 	plugin/core/ta_route_write.c plugin/core/ta_second_pass.c \
 	plugin/core/ta_candidates.c \
 	plugin/core/ta_period.c plugin/core/ta_period.h \

@@ -5,9 +5,10 @@
  * plugin and the tests see ta_engine.h only.
  *
  * ta_engine.c, the routing job: prepares (traffic, the destinations'
- * spread keys and groups, turn weights), decides the turns (carried from
- * the prior, escape tree, turn addition or the reference modes), routes
+ * spread keys and groups, turn weights), has the turns decided, routes
  * every destination (route_all()) and hands back the result.
+ * ta_job_turns.c: the turn decisions (carried from the prior, escape
+ * tree, turn addition or the reference modes; decide_turns()).
  * ta_route_write.c: the routes of one destination into the table, a
  * column buffer at a time, and a resweep's kept routes.
  * ta_second_pass.c: the least-loaded choice on fabrics that are not
@@ -155,6 +156,10 @@ static inline double now(void)
 
 /* ta_engine.c */
 int route_all(struct route_job *j, struct ta_result *res);
+
+/* ta_job_turns.c: every turn decided (j->cdg), the escape tree built
+ * (j->esc) and j->piece_size counted; 0, or -1 (logged) */
+int decide_turns(struct route_job *j, struct ta_stats *st);
 
 /* ta_route_write.c */
 void flush_columns(const struct ta_graph *g, struct columns *c,

@@ -34,7 +34,7 @@ struct ta_root_choice {
 	int replace;		/* the previous root is gone (configured or
 				 * not): try the automatic ranking's first
 				 * switches for a tree that fits the kept
-				 * decisions (ta_engine.c) */
+				 * decisions (ta_job_turns.c) */
 	int fitted;		/* the root is such a switch */
 };
 
