@@ -226,7 +226,10 @@ static int path_in_layer(const struct ta_graph *g, const struct ta_result *r,
 
 /*
  * 1 if r routes d completely over turns it allows (ta_dest_walk); with
- * layers, every switch's path over turns its layer allows
+ * layered routes (turn_layers), every switch's path over turns its
+ * layer allows; with layers but none taken (every path on layer 0, no
+ * turn_layers: a tree-like fabric, or the one-layer routes kept), every
+ * path on layer 0 over the allowed turns
  */
 static int dest_routed(const struct ta_graph *g, const struct ta_result *r,
 		       uint32_t d, uint32_t *out, uint8_t *mark)
@@ -235,13 +238,15 @@ static int dest_routed(const struct ta_graph *g, const struct ta_result *r,
 
 	if (!ta_dest_walk(g, r->port, d, out, mark))
 		return 0;
-	for (s = 0; r->layer && s < g->n_sw; s++)
+	for (s = 0; r->layer && r->turn_layers && s < g->n_sw; s++)
 		if (!path_in_layer(g, r, out, d, s,
 				   r->layer[(size_t)s * g->n_dest + d]))
 			return 0;
-	for (s = 0; !r->layer && s < g->n_sw; s++) {
+	for (s = 0; !(r->layer && r->turn_layers) && s < g->n_sw; s++) {
 		k = ta_walk_turn(g, out, d, s);
 		if (k != UINT32_MAX && r->turn_state[k] != TA_TURN_ALLOWED)
+			return 0;
+		if (r->layer && r->layer[(size_t)s * g->n_dest + d] != 0)
 			return 0;
 	}
 	return 1;
@@ -273,12 +278,13 @@ int ta_home_reinstate(const struct ta_home *h, const struct ta_graph *g,
 	r.port = malloc(bytes_of(g));
 	r.turn_state = malloc(g->n_turn_slots + 1);
 	r.escape_parent = malloc((g->n_sw + 1) * sizeof(*r.escape_parent));
-	if (h->n_sw && h->sw[0].layer) {
+	if (h->n_sw && h->sw[0].layer)
 		r.layer = malloc(bytes_of(g));
+	if (h->n_sw && h->sw[0].turn_layers)
 		r.turn_layers = malloc(g->n_turn_slots + 1);
-	}
 	if (!mark || !out || !r.port || !r.turn_state || !r.escape_parent ||
-	    (h->n_sw && h->sw[0].layer && (!r.layer || !r.turn_layers))) {
+	    (h->n_sw && h->sw[0].layer && !r.layer) ||
+	    (h->n_sw && h->sw[0].turn_layers && !r.turn_layers)) {
 		ok = -1;
 		goto out;
 	}
@@ -339,7 +345,7 @@ int ta_home_reinstate(const struct ta_home *h, const struct ta_graph *g,
 		r.stats.pieces = 1;
 		r.stats.reinstated = h->routing;
 		r.stats.home_carry = h->carry;
-		r.stats.layers_used = r.layer != NULL;
+		r.stats.layers_used = r.turn_layers != NULL;
 		*res = r;
 		memset(&r, 0, sizeof(r));
 		ok = 0;

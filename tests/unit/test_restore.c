@@ -16,6 +16,7 @@
  * The fabric keys tell what changed.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -777,6 +778,51 @@ static struct ta_graph *graph_cut(const struct topo *t, const uint8_t *drop,
 }
 
 /*
+ * The standby's memory after a takeover of r (on g): the master's
+ * tables kept (ta_route_adopt), the routing to return to adopted
+ */
+static void take_over(struct memory *sb, const struct ta_graph *g,
+		      const struct ta_result *r, struct ta_result *a)
+{
+	struct ta_prior_buf pb;
+	struct ta_options o;
+
+	memory_init(sb);
+	seed_from(&sb->sv, g, r);
+	options(&o);
+	ck_assert_int_eq(ta_saved_prior(&sb->sv, g, &pb), 0);
+	ck_assert_int_eq(ta_route_adopt(g, &o, &pb.prior, NULL, a), 0);
+	ta_prior_buf_free(&pb);
+	ck_assert_int_eq(ta_saved_update(&sb->sv, g, a), 0);
+	ck_assert_int_eq(ta_fabric_key_make(&sb->last, g), 0);
+	ck_assert_int_eq(ta_home_after(&sb->home, g, a, &sb->last, 1), 0);
+	sb->routings = 1;
+	ta_options_clear(&o);
+}
+
+/*
+ * r's busiest channel (walked hop by hop) is within 2 % of a routing
+ * from scratch of g
+ */
+static void near_scratch(const struct ta_graph *g, const struct ta_result *r,
+			 const char *what)
+{
+	struct ta_options o;
+	struct ta_result fresh;
+	uint64_t l_r, l_f;
+
+	options(&o);
+	ck_assert_int_eq(ta_route(g, &o, NULL, &fresh), 0);
+	l_r = host_max_load(g, r, NULL, what, NULL);
+	l_f = host_max_load(g, &fresh, NULL, "from scratch", NULL);
+	ck_assert_msg(l_r * 100 <= l_f * 102,
+		      "%s: busiest %llu, from scratch %llu", what,
+		      (unsigned long long)l_r, (unsigned long long)l_f);
+	ta_result_free(&fresh);
+	ta_options_clear(&o);
+}
+
+/*
  * A fat tree loses a spine, then leaf-spine links one by one: the first
  * failure keeps minimal change uncompared (at its bound); every later
  * one, on a fabric already missing parts, is compared with a routing
@@ -797,9 +843,7 @@ START_TEST(fat_tree_failures_in_a_row)
 	ck_assert_ptr_nonnull(drop);
 	memory_init(&m);
 	for (step = 0; step < 5; step++) {
-		struct ta_options o;
-		struct ta_result fresh;
-		uint64_t l_r, l_f;
+		char what[64];
 
 		/* step 1: spine 9 (index 8 + 1); then leaf s-2 to spine 10 */
 		for (i = 0; step >= 2 && i < t.n_links; i++)
@@ -812,17 +856,10 @@ START_TEST(fat_tree_failures_in_a_row)
 		g = graph_cut(&t, drop, step ? 9 : TOPO_KEEP_ALL);
 		route(&m, g, &r);
 		assert_routes_good(g, &r, "fat tree failures");
-		options(&o);
-		ck_assert_int_eq(ta_route(g, &o, NULL, &fresh), 0);
-		l_r = host_max_load(g, &r, NULL, "fat tree failures", NULL);
-		l_f = host_max_load(g, &fresh, NULL, "fat tree failures", NULL);
+		snprintf(what, sizeof(what), "%u links cut after the spine",
+			 cut);
 		if (step >= 2)
-			ck_assert_msg(l_r * 100 <= l_f * 102,
-				      "%u links cut after the spine: busiest %llu, from scratch %llu",
-				      cut, (unsigned long long)l_r,
-				      (unsigned long long)l_f);
-		ta_result_free(&fresh);
-		ta_options_clear(&o);
+			near_scratch(g, &r, what);
 		ta_result_free(&r);
 		ta_graph_free(g);
 	}
@@ -843,18 +880,14 @@ START_TEST(fat_tree_failure_after_takeover)
 	struct topo t;
 	struct memory m, sb;
 	struct ta_graph *full, *g1, *g2;
-	struct ta_result up, r1, a, r2, fresh;
-	struct ta_prior_buf pb;
-	struct ta_options o;
+	struct ta_result up, r1, a, r2;
 	uint8_t *drop;
-	uint64_t l_r, l_f;
 	unsigned i;
 
 	ck_assert_int_eq(topo_fattree2(&t, 8, 4, 4, 1), 0);
 	drop = calloc(t.n_links + 1, 1);
 	ck_assert_ptr_nonnull(drop);
 	memory_init(&m);
-	memory_init(&sb);
 	full = graph_cut(&t, drop, TOPO_KEEP_ALL);
 	g1 = graph_cut(&t, drop, 9);
 	for (i = 0; i < t.n_links; i++)
@@ -864,29 +897,14 @@ START_TEST(fat_tree_failure_after_takeover)
 	route(&m, full, &up);
 	route(&m, g1, &r1);
 	/* the standby's first routing: the master's tables kept */
-	seed_from(&sb.sv, g1, &r1);
-	options(&o);
-	ck_assert_int_eq(ta_saved_prior(&sb.sv, g1, &pb), 0);
-	ck_assert_int_eq(ta_route_adopt(g1, &o, &pb.prior, NULL, &a), 0);
-	ta_prior_buf_free(&pb);
-	ck_assert_int_eq(ta_saved_update(&sb.sv, g1, &a), 0);
-	ck_assert_int_eq(ta_fabric_key_make(&sb.last, g1), 0);
-	ck_assert_int_eq(ta_home_after(&sb.home, g1, &a, &sb.last, 1), 0);
-	sb.routings = 1;
+	take_over(&sb, g1, &r1, &a);
 	route(&sb, g2, &r2);
 	assert_routes_good(g2, &r2, "after the takeover");
-	ck_assert_int_eq(ta_route(g2, &o, NULL, &fresh), 0);
-	l_r = host_max_load(g2, &r2, NULL, "after the takeover", NULL);
-	l_f = host_max_load(g2, &fresh, NULL, "after the takeover", NULL);
-	ck_assert_msg(l_r * 100 <= l_f * 102,
-		      "a link cut after the takeover: busiest %llu, from scratch %llu",
-		      (unsigned long long)l_r, (unsigned long long)l_f);
+	near_scratch(g2, &r2, "a link cut after the takeover");
 	ta_result_free(&up);
 	ta_result_free(&r1);
 	ta_result_free(&a);
 	ta_result_free(&r2);
-	ta_result_free(&fresh);
-	ta_options_clear(&o);
 	memory_free(&m);
 	memory_free(&sb);
 	ta_graph_free(full);
@@ -1327,33 +1345,42 @@ END_TEST
  * comes back, the routing to return to is reinstated with its layers,
  * so every path has its bring-up's port and layer (SL) again.
  */
-START_TEST(restore_keeps_layers)
+/*
+ * Three layers, a switch down and back: the restore reinstates the
+ * bring-up's routing whole (every port and every path's layer), both
+ * where layered routes were taken (layered: turn_layers kept) and where
+ * every path stayed on layer 0 (a tree-like fabric: no turn_layers).
+ */
+static void restore_reinstates(struct topo *t, unsigned gone, int layered,
+			       const char *what)
 {
-	struct topo t;
 	struct ta_graph *full, *less;
 	struct memory m;
 	struct ta_result up, down, back;
 	size_t n;
 
 	opt_vls = 3;
-	ck_assert_int_eq(topo_dragonfly(&t, 4, 2, 2, 0), 0);
-	full = topo_to_graph_without(&t, TOPO_KEEP_ALL);
-	less = topo_to_graph_without(&t, 4);
+	full = topo_to_graph_without(t, TOPO_KEEP_ALL);
+	less = topo_to_graph_without(t, gone);
 	ck_assert_ptr_nonnull(full);
 	ck_assert_ptr_nonnull(less);
 	n = (size_t)full->n_sw * full->n_dest;
 	memory_init(&m);
 	route(&m, full, &up);
-	ck_assert_int_eq(up.stats.layers_used, 1);
+	ck_assert_int_eq(up.stats.layers_used, layered);
 	ck_assert_ptr_nonnull(up.layer);
+	ck_assert_msg(!up.turn_layers == !layered,
+		      "%s: layered routes %s taken", what,
+		      layered ? "not" : "");
 	route(&m, less, &down);
 	route(&m, full, &back);
-	ck_assert_uint_eq(back.stats.reinstated, 1);
+	ck_assert_msg(back.stats.reinstated == 1,
+		      "%s: the restore does not reinstate the bring-up", what);
 	ck_assert_ptr_nonnull(back.layer);
-	ck_assert_int_eq(back.stats.layers_used, 1);
+	ck_assert_int_eq(back.stats.layers_used, layered);
 	ck_assert(!memcmp(back.port, up.port, n));
 	ck_assert_msg(!memcmp(back.layer, up.layer, n),
-		      "a path's layer differs from the bring-up's");
+		      "%s: a path's layer differs from the bring-up's", what);
 	opt_vls = 1;
 	ta_result_free(&up);
 	ta_result_free(&down);
@@ -1361,6 +1388,20 @@ START_TEST(restore_keeps_layers)
 	memory_free(&m);
 	ta_graph_free(full);
 	ta_graph_free(less);
+}
+
+START_TEST(restore_keeps_layers)
+{
+	struct topo t;
+
+	ck_assert_int_eq(topo_dragonfly(&t, 4, 2, 2, 0), 0);
+	restore_reinstates(&t, 4, 1, "dragonfly 4 2 2, router 4");
+	topo_free(&t);
+	ck_assert_int_eq(topo_fattree2(&t, 8, 4, 4, 1), 0);
+	restore_reinstates(&t, 9, 0, "fattree2 8 4 4 1, a spine");
+	topo_free(&t);
+	ck_assert_int_eq(topo_dfplus(&t, 7, 3, 3, 3, 1), 0);
+	restore_reinstates(&t, 4, 0, "dfplus 7 3 3 3, a spine");
 	topo_free(&t);
 }
 END_TEST
@@ -1678,29 +1719,6 @@ static void nexthop_failure(struct topo *t, unsigned gone, const char *what)
 }
 
 /*
- * The standby's memory after a takeover of r (on g): the master's
- * tables kept (ta_route_adopt), the routing to return to adopted
- */
-static void take_over(struct memory *sb, const struct ta_graph *g,
-		      const struct ta_result *r, struct ta_result *a)
-{
-	struct ta_prior_buf pb;
-	struct ta_options o;
-
-	memory_init(sb);
-	seed_from(&sb->sv, g, r);
-	options(&o);
-	ck_assert_int_eq(ta_saved_prior(&sb->sv, g, &pb), 0);
-	ck_assert_int_eq(ta_route_adopt(g, &o, &pb.prior, NULL, a), 0);
-	ta_prior_buf_free(&pb);
-	ck_assert_int_eq(ta_saved_update(&sb->sv, g, a), 0);
-	ck_assert_int_eq(ta_fabric_key_make(&sb->last, g), 0);
-	ck_assert_int_eq(ta_home_after(&sb->home, g, a, &sb->last, 1), 0);
-	sb->routings = 1;
-	ta_options_clear(&o);
-}
-
-/*
  * Two joined fat trees (ft3join 4 middle), a switch down, a standby
  * takes over (the routing to return to: the tables it adopted), then a
  * second switch: the failure is compared with a routing from scratch
@@ -1718,16 +1736,14 @@ START_TEST(failure_after_takeover_not_held)
 	};
 	struct topo t;
 	struct ta_graph *full, *g1, *g2;
-	struct ta_result up, r1, r2, fresh, a;
+	struct ta_result up, r1, r2, a;
 	struct memory m, sb;
-	struct ta_options o;
-	uint64_t l_r, l_f;
+	char what[64];
 	unsigned i;
 
 	ck_assert_int_eq(topo_ft3join(&t, 4, TOPO_JOIN_MIDDLE), 0);
 	full = topo_to_graph_without(&t, TOPO_KEEP_ALL);
 	ck_assert_ptr_nonnull(full);
-	options(&o);
 	for (i = 0; i < sizeof(pair) / sizeof(pair[0]); i++) {
 		g1 = topo_to_graph_without(&t, pair[i][0]);
 		g2 = topo_to_graph_without2(&t, pair[i][0], pair[i][1]);
@@ -1739,24 +1755,19 @@ START_TEST(failure_after_takeover_not_held)
 		take_over(&sb, g1, &r1, &a);
 		route(&sb, g2, &r2);
 		assert_routes_good(g2, &r2, "after the takeover");
-		ck_assert_int_eq(ta_route(g2, &o, NULL, &fresh), 0);
-		l_r = host_max_load(g2, &r2, NULL, "after the takeover", NULL);
-		l_f = host_max_load(g2, &fresh, NULL, "from scratch", NULL);
-		ck_assert_msg(l_r * 100 <= l_f * 102,
-			      "switch %u, a takeover, switch %u: busiest %llu, from scratch %llu",
-			      pair[i][0], pair[i][1], (unsigned long long)l_r,
-			      (unsigned long long)l_f);
+		snprintf(what, sizeof(what),
+			 "switch %u, a takeover, switch %u", pair[i][0],
+			 pair[i][1]);
+		near_scratch(g2, &r2, what);
 		ta_result_free(&up);
 		ta_result_free(&r1);
 		ta_result_free(&r2);
-		ta_result_free(&fresh);
 		ta_result_free(&a);
 		memory_free(&m);
 		memory_free(&sb);
 		ta_graph_free(g1);
 		ta_graph_free(g2);
 	}
-	ta_options_clear(&o);
 	ta_graph_free(full);
 	topo_free(&t);
 }
@@ -1774,10 +1785,8 @@ START_TEST(failure_after_takeover_relink_not_held)
 {
 	struct topo t;
 	struct ta_graph *full, *g0, *g01, *g021;
-	struct ta_result up, r1, r2, a, rb, rc, fresh;
+	struct ta_result up, r1, r2, a, rb, rc;
 	struct memory m, sb;
-	struct ta_options o;
-	uint64_t l_r, l_f;
 
 	ck_assert_int_eq(topo_ft3join(&t, 4, TOPO_JOIN_MIDDLE), 0);
 	full = topo_to_graph_without(&t, TOPO_KEEP_ALL);
@@ -1796,21 +1805,14 @@ START_TEST(failure_after_takeover_relink_not_held)
 	route(&sb, g0, &rb);
 	route(&sb, g021, &rc);
 	assert_routes_good(g021, &rc, "switch 21 down");
-	options(&o);
-	ck_assert_int_eq(ta_route(g021, &o, NULL, &fresh), 0);
-	l_r = host_max_load(g021, &rc, NULL, "switch 21 down", NULL);
-	l_f = host_max_load(g021, &fresh, NULL, "from scratch", NULL);
-	ck_assert_msg(l_r * 100 <= l_f * 102,
-		      "switch 21 down after the takeover and a relink: busiest %llu, from scratch %llu",
-		      (unsigned long long)l_r, (unsigned long long)l_f);
+	near_scratch(g021, &rc,
+		     "switch 21 down after the takeover and a relink");
 	ta_result_free(&up);
 	ta_result_free(&r1);
 	ta_result_free(&r2);
 	ta_result_free(&a);
 	ta_result_free(&rb);
 	ta_result_free(&rc);
-	ta_result_free(&fresh);
-	ta_options_clear(&o);
 	memory_free(&m);
 	memory_free(&sb);
 	ta_graph_free(full);
