@@ -234,15 +234,16 @@ static int path_in_layer(const struct ta_graph *g, const struct ta_result *r,
 static int dest_routed(const struct ta_graph *g, const struct ta_result *r,
 		       uint32_t d, uint32_t *out, uint8_t *mark)
 {
+	int layered = r->layer && r->turn_layers;
 	uint32_t s, k;
 
 	if (!ta_dest_walk(g, r->port, d, out, mark))
 		return 0;
-	for (s = 0; r->layer && r->turn_layers && s < g->n_sw; s++)
+	for (s = 0; layered && s < g->n_sw; s++)
 		if (!path_in_layer(g, r, out, d, s,
 				   r->layer[(size_t)s * g->n_dest + d]))
 			return 0;
-	for (s = 0; !(r->layer && r->turn_layers) && s < g->n_sw; s++) {
+	for (s = 0; !layered && s < g->n_sw; s++) {
 		k = ta_walk_turn(g, out, d, s);
 		if (k != UINT32_MAX && r->turn_state[k] != TA_TURN_ALLOWED)
 			return 0;
@@ -272,19 +273,20 @@ int ta_home_reinstate(const struct ta_home *h, const struct ta_graph *g,
 	struct ta_result r = { .n_sw = g->n_sw, .n_dest = g->n_dest };
 	uint8_t *mark = malloc(g->n_sw + 1);
 	uint32_t *out = malloc((g->n_sw + 1) * sizeof(*out));
+	int with_layer = h->n_sw && h->sw[0].layer;
+	int with_turn_layers = h->n_sw && h->sw[0].turn_layers;
 	uint32_t s, i, j, d, k;
 	int ok = 1;
 
 	r.port = malloc(bytes_of(g));
 	r.turn_state = malloc(g->n_turn_slots + 1);
 	r.escape_parent = malloc((g->n_sw + 1) * sizeof(*r.escape_parent));
-	if (h->n_sw && h->sw[0].layer)
+	if (with_layer)
 		r.layer = malloc(bytes_of(g));
-	if (h->n_sw && h->sw[0].turn_layers)
+	if (with_turn_layers)
 		r.turn_layers = malloc(g->n_turn_slots + 1);
 	if (!mark || !out || !r.port || !r.turn_state || !r.escape_parent ||
-	    (h->n_sw && h->sw[0].layer && !r.layer) ||
-	    (h->n_sw && h->sw[0].turn_layers && !r.turn_layers)) {
+	    (with_layer && !r.layer) || (with_turn_layers && !r.turn_layers)) {
 		ok = -1;
 		goto out;
 	}

@@ -54,8 +54,6 @@ static int build_escape(struct route_job *j, const uint8_t *state)
  * decisions are carried afresh and the previous root stays.  Returns 1
  * taken, 0 not taken, -1 out of memory.
  */
-static uint64_t carry_turns(struct route_job *j);
-
 static int try_configured_root(struct route_job *j, uint64_t *kept)
 {
 	uint64_t prev_root = j->root.guid;

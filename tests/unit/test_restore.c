@@ -1370,8 +1370,8 @@ static void restore_reinstates(struct topo *t, unsigned gone, int layered,
 	ck_assert_int_eq(up.stats.layers_used, layered);
 	ck_assert_ptr_nonnull(up.layer);
 	ck_assert_msg(!up.turn_layers == !layered,
-		      "%s: layered routes %s taken", what,
-		      layered ? "not" : "");
+		      "%s: layered routes %s", what,
+		      layered ? "not taken" : "taken");
 	route(&m, less, &down);
 	route(&m, full, &back);
 	ck_assert_msg(back.stats.reinstated == 1,
