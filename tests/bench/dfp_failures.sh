@@ -17,8 +17,10 @@
 #
 #   dfp_failures.sh BUILD_DIR ["G L S H [N]|SPINE" ...]
 #
-# Default: 12 shapes (4 to 17 groups, 3 to 8 spines a group, one and
-# two global cables a group pair), spines dfp1-spine0 and dfp2-spine1.
+# Default: 12 shapes (5 to 17 groups, 3 to 8 spines a group, one and
+# two global cables a group pair), spines dfp1-spine0, dfp2-spine1 and
+# spine0 of the last group (the group Turn-Prohibition removes last on
+# these fabrics: results/dragonfly.md).
 
 set -eu
 build=${1:?usage: dfp_failures.sh BUILD_DIR ["G L S H [N]|SPINE" ...]}
@@ -30,7 +32,8 @@ if [[ $# -eq 0 ]]; then
 	for shape in "5 4 4 4" "6 4 4 4" "7 4 4 4" "8 4 4 4" "9 4 4 4" \
 		"9 4 4 4 2" "10 5 5 5" "12 6 6 6" "13 4 6 4" "6 6 3 6" \
 		"8 8 4 8" "17 8 8 8"; do
-		set -- "$@" "$shape|dfp1-spine0" "$shape|dfp2-spine1"
+		set -- "$@" "$shape|dfp1-spine0" "$shape|dfp2-spine1" \
+			"$shape|dfp$((${shape%% *} - 1))-spine0"
 	done
 fi
 
