@@ -151,6 +151,7 @@ int ta_route_adopt(const struct ta_graph *g, const struct ta_options *o,
 	if (ta_route_prior(g, o, prior, log, res))
 		return -1;
 	res->stats.adopted = prior && prior->last_port;
+	res->stats.takeover = 1;
 	if (!prior || !prior->last_port || o->mode != TA_MODE_TURN_ADDITION)
 		return 0;
 	used = calloc(g->n_turn_slots + 1, 1);
@@ -165,6 +166,7 @@ int ta_route_adopt(const struct ta_graph *g, const struct ta_options *o,
 	free(used);
 	if (why && !tables_cut && o->vls > 1 && res->layer && res->turn_state)
 		fresh = against_fresh(g, o, log, res);
+	res->stats.takeover = 1;	/* also where from scratch replaced it */
 	if (why) {
 		free(state);
 		if (r >= 0)

@@ -156,6 +156,13 @@ struct ta_stats {
 				 * kept decisions (routes without it) */
 	int adopted;		/* a takeover: routes from the switches'
 				 * tables (ta_route_adopt()) */
+	int takeover;		/* made by ta_route_adopt(), whichever
+				 * routes it took (the tables, minimal
+				 * change from them, from scratch) */
+	int home_new;		/* a resweep's routing that becomes the
+				 * routing to return to (ta_home_after():
+				 * not reinstated, no part of that
+				 * routing's fabric missing) */
 	int least_cost;		/* routes over least-cost paths (fabrics
 				 * that are not tree-like) */
 	int layers_used;	/* vls > 1: the layered routes were taken

@@ -287,11 +287,10 @@ static int restore_part(const struct ta_home *h, const struct ta_key_diff *dh,
 	return r;
 }
 
-int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
-		     const struct ta_fabric_key *last,
-		     const struct ta_graph *g, const struct ta_options *o,
-		     const struct ta_prior *prior, const struct ta_log *log,
-		     struct ta_result *res)
+static int resweep(const struct ta_home *h, const struct ta_fabric_key *key,
+		   const struct ta_fabric_key *last, const struct ta_graph *g,
+		   const struct ta_options *o, const struct ta_prior *prior,
+		   const struct ta_log *log, struct ta_result *res)
 {
 	struct ta_key_diff dl, dh;
 	int r;
@@ -340,6 +339,28 @@ int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
 		}
 	}
 	return route_compared(g, o, prior, log, res);
+}
+
+int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
+		     const struct ta_fabric_key *last,
+		     const struct ta_graph *g, const struct ta_options *o,
+		     const struct ta_prior *prior, const struct ta_log *log,
+		     struct ta_result *res)
+{
+	struct ta_key_diff dh;
+
+	if (resweep(h, key, last, g, o, prior, log, res))
+		return -1;
+	/* as ta_home_after() will decide */
+	if (key->n && !res->stats.reinstated) {
+		if (ta_home_empty(h)) {
+			res->stats.home_new = 1;
+		} else {
+			ta_fabric_key_diff(key, &h->key, &dh);
+			res->stats.home_new = !ta_key_diff_lost(&dh);
+		}
+	}
+	return 0;
 }
 
 int ta_home_after(struct ta_home *h, const struct ta_graph *g,

@@ -572,7 +572,16 @@ int ta_saved_update_rows(struct ta_saved *sv, const struct ta_graph *g,
 	if (!nsw || (sv->lft_rows && !rows && !ta_saved_empty(sv)))
 		goto fail;
 	grew = !ta_saved_empty(sv) && switches_joined(sv, g);
-	afresh = grew && switches_new(sv, g);	/* no home carried */
+	/*
+	 * no home carried where switches are new, nor where res becomes
+	 * the routing to return to (ta_home.h): a takeover's routing (the
+	 * homes seeded from the tables the standby read are the old
+	 * master's routes), or a resweep's that is not missing a part of
+	 * that routing's fabric.  Kept, older homes pull every route a
+	 * later failure displaces back towards them.
+	 */
+	afresh = (grew && switches_new(sv, g)) || res->stats.takeover ||
+		 res->stats.home_new;
 	for (d = 0; d < g->n_dest; d++)
 		if (g->dest[d].lid + 1u > n_lids)
 			n_lids = g->dest[d].lid + 1u;

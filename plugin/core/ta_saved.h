@@ -155,7 +155,10 @@ struct ta_saved_table {
  * towards each LID is the port its table holds, so the next routing
  * keeps every entry that still lies on a shortest allowed route.  No
  * turn decision and no escape tree are known: they are decided afresh.
- * Returns 0, or -1 on allocation failure (sv is then empty).
+ * The takeover's routing (ta_route_adopt(), struct ta_stats' takeover)
+ * then records its own routes as the homes, whether it kept the tables
+ * or routed anew.  Returns 0, or -1 on allocation failure (sv is then
+ * empty).
  */
 int ta_saved_seed(struct ta_saved *sv, const struct ta_saved_table *t,
 		  uint32_t n);
