@@ -135,6 +135,7 @@ static int against_fresh(const struct ta_graph *g, const struct ta_options *o,
 		qr.peak, qf.peak, qr.perm, qf.perm);
 	ta_result_free(res);
 	*res = fresh;
+	res->stats.takeover = 1;
 	return 1;
 }
 
@@ -166,7 +167,6 @@ int ta_route_adopt(const struct ta_graph *g, const struct ta_options *o,
 	free(used);
 	if (why && !tables_cut && o->vls > 1 && res->layer && res->turn_state)
 		fresh = against_fresh(g, o, log, res);
-	res->stats.takeover = 1;	/* also where from scratch replaced it */
 	if (why) {
 		free(state);
 		if (r >= 0)

@@ -287,6 +287,20 @@ static int restore_part(const struct ta_home *h, const struct ta_key_diff *dh,
 	return r;
 }
 
+/* does res become the routing to return to (ta_home_after())? */
+static int takes_home(const struct ta_home *h, const struct ta_fabric_key *key,
+		      const struct ta_result *res)
+{
+	struct ta_key_diff dh;
+
+	if (!key->n || res->stats.reinstated)
+		return 0;
+	if (ta_home_empty(h))
+		return 1;
+	ta_fabric_key_diff(key, &h->key, &dh);
+	return !ta_key_diff_lost(&dh);	/* else a part is still missing */
+}
+
 static int resweep(const struct ta_home *h, const struct ta_fabric_key *key,
 		   const struct ta_fabric_key *last, const struct ta_graph *g,
 		   const struct ta_options *o, const struct ta_prior *prior,
@@ -347,19 +361,9 @@ int ta_route_resweep(const struct ta_home *h, const struct ta_fabric_key *key,
 		     const struct ta_prior *prior, const struct ta_log *log,
 		     struct ta_result *res)
 {
-	struct ta_key_diff dh;
-
 	if (resweep(h, key, last, g, o, prior, log, res))
 		return -1;
-	/* as ta_home_after() will decide */
-	if (key->n && !res->stats.reinstated) {
-		if (ta_home_empty(h)) {
-			res->stats.home_new = 1;
-		} else {
-			ta_fabric_key_diff(key, &h->key, &dh);
-			res->stats.home_new = !ta_key_diff_lost(&dh);
-		}
-	}
+	res->stats.home_new = takes_home(h, key, res);
 	return 0;
 }
 
@@ -367,15 +371,8 @@ int ta_home_after(struct ta_home *h, const struct ta_graph *g,
 		  const struct ta_result *res, const struct ta_fabric_key *key,
 		  unsigned routing)
 {
-	struct ta_key_diff dh;
-
-	if (!key->n || res->stats.reinstated)
+	if (!takes_home(h, key, res))
 		return 0;
-	if (!ta_home_empty(h)) {
-		ta_fabric_key_diff(key, &h->key, &dh);
-		if (ta_key_diff_lost(&dh))
-			return 0;	/* a part is still missing */
-	}
 	if (ta_home_take(h, g, res, key, routing))
 		return -1;
 	if (((res->layer && res->stats.layers_used) ||

@@ -1372,9 +1372,9 @@ static uint64_t blocks_through(const struct ta_graph *g,
  * it routes anew, ta_route_adopt()), then router second fails too.  The
  * standby's routing of that failure reaches over its layers and
  * rewrites at most four times the LFT blocks that hold a route through
- * the router on its own tables (which every routing rewrites; 1.4-3.0
- * times here): the master's tables it read at the takeover are no home
- * its displaced routes return to (with them as homes, 5-6 times).
+ * the router on its own tables (which every routing rewrites): the
+ * master's tables it read at the takeover are no home its displaced
+ * routes return to.
  */
 static void layered_takeover_failure(unsigned first, unsigned second)
 {
