@@ -29,7 +29,11 @@ wait_master() {
 			grep -qF "SUBNET UP" "$1/opensm.log" && break
 		sleep 0.1
 	done
-	((i < 1200)) || fail "$(basename "$1"): not master after 120 s"
+	((i < 1200)) || {
+		grep -E "state|SMInfo|MASTER|STANDBY|SUBNET|polling|ERR" \
+			"$1/opensm.log" | tail -n 40 | cut -c 1-300 >&2
+		fail "$(basename "$1"): not master after 120 s"
+	}
 	rs_settle 60
 }
 
