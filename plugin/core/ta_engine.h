@@ -27,8 +27,8 @@ enum ta_lid_order {
 
 /* which LID layout the plugin sets (lid_assign/README) */
 enum ta_lid_layout {
-	TA_LAYOUT_AUTO,		/* group-major on a recognised Dragonfly+ or
-				 * dragonfly, else port-major */
+	TA_LAYOUT_AUTO,		/* group-major on a recognised Dragonfly+,
+				 * else port-major */
 	TA_LAYOUT_PORT_MAJOR,	/* port-major over the whole fabric */
 	TA_LAYOUT_GROUP_MAJOR,	/* group-major wherever groups are found */
 };
