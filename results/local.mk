@@ -20,6 +20,8 @@ EXTRA_DIST += plugin/DESIGN.md results/README.md \
 	results/quality/joined_cut.md \
 	results/quality/random-vls4/quality.csv \
 	results/quality/random-vls4/tables.md \
+	results/quality/random-vls4/seeds-4-5/quality.csv \
+	results/quality/random-vls4/seeds-4-5/tables.md \
 	results/quality/spliced.txt \
 	results/quality/tp_candidate.md \
 	results/speed.md \
