@@ -339,9 +339,18 @@ void lft_read_apply(struct lft_read *lr, const struct turnadd_graph *og,
 		sw->need_update = 0;
 		trusted++;
 	}
-	if (subn->opt.qos) {
+	/*
+	 * osm_qos_setup() runs before the mark is put back.  It still
+	 * rewrites every port's SL-to-VL and VL arbitration tables: the
+	 * discovery of this first master sweep, run with the subnet-wide
+	 * mark set, marked every active port (osm_pi_rcv_update_self()).
+	 * With use_optimized_slvl a switch's SL-to-VL tables follow its
+	 * switch-wide mark, which the trusted switches lost above: the
+	 * subnet-wide mark is kept then.
+	 */
+	if (subn->opt.qos && subn->opt.use_optimized_slvl) {
 		ta_logf(log, TA_LOG_INFO,
-			"LFT read: qos is on: OpenSM rewrites every LFT block of this first master sweep (its QoS setup runs before the subnet-wide update mark can be put back)");
+			"LFT read: qos and use_optimized_slvl are on: OpenSM rewrites every LFT block of this first master sweep (its QoS setup keys a switch's SL-to-VL tables to the mark that also rewrites its LFT)");
 	} else if (trusted && subn->need_update) {
 		lr->saved_need_update = subn->need_update;
 		subn->need_update = 0;

@@ -32,8 +32,10 @@
  *     read in full lose their need_update mark; entries above the
  *     LinearFDBTop read (invalid in the switch) are made to differ so
  *     that their blocks are sent; the subnet-wide need_update is cleared
- *     for OpenSM's LFT pass only (kept when QoS is on: osm_qos_setup
- *     runs before it can be restored);
+ *     for OpenSM's LFT pass only (osm_qos_setup, which runs before it is
+ *     put back, still rewrites every active port's QoS tables: this
+ *     sweep's discovery marked each port; kept with use_optimized_slvl,
+ *     whose tables follow the switches' own marks);
  *  4. routing_done (event UCAST_ROUTING_DONE, or the next heavy sweep's
  *     start): the subnet-wide need_update is put back, so every other
  *     manager (multicast, links, ...) still reconfigures everything.

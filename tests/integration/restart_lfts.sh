@@ -17,7 +17,14 @@
 #  4. with "lft_read_on_start no" a restart rewrites every block (the
 #     count of the bring-up), which is what 1. avoids;
 #  5. one LFT Get answered with an error status (libmadcount.so asks for
-#     a block no switch has): that switch alone gets its whole table.
+#     a block no switch has): that switch alone gets its whole table;
+#  6. qos TRUE (OpenSM's QoS setup runs after the LFT pass, before the
+#     subnet-wide update mark is put back): a restart still sends no LFT
+#     Set, and the SL-to-VL maps read back from switches and hosts are
+#     the configured ones, SL i to VL i, then, restarted with every SL on
+#     VL 0 (qos_sl2vl), all VL 0: a new master programs every port's map
+#     even where its own blank copy (it reads no map) already equals the
+#     configuration.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=test_env.sh
 . "$(dirname "$0")/test_env.sh"
@@ -109,5 +116,61 @@ sets=$(rs_sets "$FAB_DIR/sm5")
 	fail "one Get failed: $sets LFT Sets, expected one whole table ($per_sw)"
 rs_lftcheck "$snap.5"
 echo "restart with one LFT Get failed: $sets LFT Sets (that switch's table)"
+
+# 6. qos TRUE
+# sl2vl_rows PREFIX: "LID VL(SL0) .. VL(SL15)" of the SL-to-VL map read
+# back from every switch (input port 0, output port 1) and every host of
+# snapshot PREFIX
+sl2vl_rows() {
+	local lid kind port
+	awk '/^Switch/ { if (match($0, /base port 0 lid [0-9]+/)) {
+			split(substr($0, RSTART, RLENGTH), w, " "); print w[5], "sw" }
+			next }
+		/^(Ca|Hca)/ { ca = 1; next }
+		/^$/ { ca = 0 }
+		ca && /^\[/ && match($0, /# lid [0-9]+/) {
+			split(substr($0, RSTART, RLENGTH), w, " "); print w[3], "ca" }' \
+		"$1.disc" | sort -un |
+	while read -r lid kind; do
+		port=
+		[[ $kind == sw ]] && port=1
+		# shellcheck disable=SC2086 # $port: empty for a host
+		fab_sim_client 10 smpquery sl2vl "$lid" $port 2>/dev/null |
+			awk -v lid="$lid" '/^ports:/ { n = split($0, c, "|")
+				row = lid
+				for (i = 2; i <= n && i <= 17; i++) row = row " " c[i] + 0
+				print row; exit }'
+	done
+}
+
+# expect_sl2vl WHAT PREFIX VLS: every row of sl2vl_rows starts with VLS
+expect_sl2vl() {
+	local rows
+	rows=$(sl2vl_rows "$2")
+	[[ -n $rows ]] || fail "$1: no SL-to-VL map read back"
+	awk -v want="$3" -v what="$1" 'BEGIN { k = split(want, w, " ") }
+		{ n++; row = $2
+		  for (i = 3; i <= k + 1; i++) row = row " " $i
+		  if (row != want) {
+			print what ": LID " $1 " maps SL 0.. to VL " row ", expected " want
+			bad = 1 } }
+		END { exit bad || !n }' <<<"$rows" >&2 ||
+		fail "$1: SL-to-VL maps not as configured"
+	echo "$1: the SL-to-VL maps of $(wc -l <<<"$rows") ports send SL 0.. to VL $3"
+}
+command -v smpquery >/dev/null ||
+	skip "smpquery not installed (infiniband-diags)"
+rs_stop_sm sm
+start_sm 6 'qos TRUE'
+sets=$(rs_sets "$FAB_DIR/sm6")
+((sets == 0)) || fail "qos TRUE: $sets LFT Sets at a restart, expected none"
+rs_snapshot "$snap.6"
+expect_sl2vl "restart with qos TRUE" "$snap.6" "0 1 2 3"
+rs_stop_sm sm
+start_sm 7 'qos TRUE' 'qos_sl2vl 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0'
+sets=$(rs_sets "$FAB_DIR/sm7")
+((sets == 0)) || fail "qos_sl2vl all 0: $sets LFT Sets at a restart, expected none"
+rs_snapshot "$snap.7"
+expect_sl2vl "restart with every SL on VL 0" "$snap.7" "0 0 0 0"
 rs_cleanup
 echo "$test_name: PASS"
