@@ -8,7 +8,7 @@ EXTRA_DIST += plugin/DESIGN.md results/README.md \
 	results/faults/README.md \
 	results/faults/long-100/table.txt \
 	results/faults/seed11-40/table.txt \
-	results/faults/variety-seed23-40/table.txt \
+	results/faults/variety-40/table.txt \
 	results/layers.md \
 	results/multicast.md \
 	results/mutation.md \
