@@ -17,6 +17,10 @@
 #   fab_wait_resweep N [SECS]   wait for more than N "SUBNET UP" lines
 #   fab_read_back READER        ibnetdiscover + every LFT into the run dir
 #   fab_run_lftcheck LFTCHECK   prints the checker's report, returns its status
+#   fab_lid_switches [TOPOLOGY] "LID 0xSWITCHGUID sw|host" per LID of an
+#                               ibnetdiscover file (default: the read-back's)
+#   fab_sl2vl_row LID [PORT]    the SL-to-VL map read back from LID (a
+#                               switch: output port PORT): VL of SL 0..15
 #   fab_console CMD             sends a command to the ibsim console
 #   fab_cleanup                 stops what was started, by PID (also on EXIT)
 #   fab_build_paths             build, plugin_dir, lftcheck, lftread of a
@@ -415,6 +419,37 @@ fab_read_back() {
 				"$FAB_DIR/lftread.err" | head -n 3)"
 	fi
 	fab_log "read back after $(fab_elapsed) s"
+}
+
+# "LID 0xSWITCHGUID KIND" for every LID of an ibnetdiscover file: a
+# switch's own (KIND sw), a host port's with the switch it is cabled to
+# (KIND host)
+fab_lid_switches() {
+	awk '
+		/^Switch/ { match($0, /"S-[0-9a-f]+"/)
+			g = "0x" substr($0, RSTART + 3, RLENGTH - 4)
+			match($0, /base port 0 lid [0-9]+/)
+			split(substr($0, RSTART, RLENGTH), w, " ")
+			print w[5], g, "sw"; next }
+		/^(Ca|Hca)/ { ca = 1; next }
+		/^$/ { ca = 0 }
+		ca && /^\[/ && /"S-/ { match($0, /"S-[0-9a-f]+"/)
+			g = "0x" substr($0, RSTART + 3, RLENGTH - 4)
+			match($0, /# lid [0-9]+/)
+			split(substr($0, RSTART, RLENGTH), w, " ")
+			print w[3], g, "host" }' "${1:-$FAB_DIR/topology.txt}"
+}
+
+# The SL-to-VL map of LID (input ports' first row; a switch's output
+# port PORT) read back by smpquery: 16 VLs, SL 0 first; nothing if none
+# is read
+fab_sl2vl_row() {
+	# shellcheck disable=SC2086 # $2: empty for a host
+	fab_sim_client 10 smpquery sl2vl "$1" ${2:-} 2>/dev/null |
+		awk '/^ports:/ { n = split($0, c, "|"); row = ""
+			for (i = 2; i <= n && i <= 17; i++)
+				row = row (i > 2 ? " " : "") c[i] + 0
+			print row; exit }'
 }
 
 fab_run_lftcheck() {

@@ -43,24 +43,6 @@ start() {
 	fab_wait_subnet_up 60
 }
 
-# lid_switches: "LID 0xSWITCHGUID" for every LID of topology.txt (a
-# host port's: the switch it is cabled to; a switch's: its own)
-lid_switches() {
-	awk '
-		/^Switch/ { match($0, /"S-[0-9a-f]+"/)
-			g = "0x" substr($0, RSTART + 3, RLENGTH - 4)
-			match($0, /base port 0 lid [0-9]+/)
-			split(substr($0, RSTART, RLENGTH), w, " ")
-			print w[5], g, "sw"; next }
-		/^(Ca|Hca)/ { ca = 1; next }
-		/^$/ { ca = 0 }
-		ca && /^\[/ && /"S-/ { match($0, /"S-[0-9a-f]+"/)
-			g = "0x" substr($0, RSTART + 3, RLENGTH - 4)
-			match($0, /# lid [0-9]+/)
-			split(substr($0, RSTART, RLENGTH), w, " ")
-			print w[3], g, "host" }' "$FAB_DIR/topology.txt"
-}
-
 # check_sl NAME: the read-back tables acyclic per SL, by lftcheck --sl
 check_sl() {
 	local name=$1 rc=0
@@ -86,7 +68,7 @@ pr_sl() {
 # with a LID of their own or a host), the PathRecord's SL is the dump's
 check_pr() {
 	local name=$1 n=$2 slid dlid want got checked=0
-	lid_switches >"$TEST_TMP/$name.lids"
+	fab_lid_switches >"$TEST_TMP/$name.lids"
 	# "SLID DLID SL": a source LID on the dump line's switch
 	awk -v n="$n" '
 		NR == FNR { if (!($2 in src)) src[$2] = $1; next }
@@ -110,22 +92,19 @@ check_pr() {
 # back from three switches (every input port, output port 1) and three
 # hosts
 check_sl2vl() {
-	local name=$1 layers=$2 lid port
-	lid_switches >"$TEST_TMP/$name.lids"
+	local name=$1 layers=$2 lid port row
+	fab_lid_switches >"$TEST_TMP/$name.lids"
 	while read -r lid port; do
 		# shellcheck disable=SC2086 # $port: empty for a host
-		fab_sim_client 10 smpquery sl2vl "$lid" $port 2>/dev/null |
-			awk -v n="$layers" -v who="$name: LID $lid" '
-				/^ports:/ {
-					split($0, c, "|")
-					for (i = 0; i < n; i++)
-						if (c[i + 2] + 0 != i) {
-							print who ": SL " i " -> VL " c[i + 2] + 0
-							bad = 1
-						}
-					rows++ }
-				END { if (!rows) print who ": no SL2VL table read"
-				      exit bad || !rows }' ||
+		row=$(fab_sl2vl_row "$lid" $port)
+		[[ -n $row ]] || fail "$name: LID $lid: no SL2VL table read"
+		awk -v n="$layers" -v who="$name: LID $lid" '{
+			for (i = 0; i < n; i++)
+				if ($(i + 1) != i) {
+					print who ": SL " i " -> VL " $(i + 1)
+					bad = 1
+				}
+			exit bad }' <<<"$row" ||
 			fail "$name: SL-to-VL map of LID $lid does not send SL i to VL i"
 	done < <(awk '$3 == "sw" && ++s <= 3 { print $1, 1 }
 		$3 == "host" && ++h <= 3 { print $1 }' "$TEST_TMP/$name.lids")
@@ -242,7 +221,7 @@ one_layer() (
 	awk '$3 != 0 { exit 1 }' "$FAB_DIR/dump/opensm-turnadd-sl.dump" ||
 		fail "vls1: a dump line with SL other than 0"
 	check_sl vls1
-	lid_switches >"$TEST_TMP/v1.lids"
+	fab_lid_switches >"$TEST_TMP/v1.lids"
 	while read -r slid dlid; do
 		[[ $(pr_sl "$slid" "$dlid") == 0 ]] ||
 			fail "vls1: PathRecord $slid -> $dlid not on SL 0"

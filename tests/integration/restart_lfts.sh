@@ -123,23 +123,11 @@ echo "restart with one LFT Get failed: $sets LFT Sets (that switch's table)"
 # snapshot PREFIX
 sl2vl_rows() {
 	local lid kind port
-	awk '/^Switch/ { if (match($0, /base port 0 lid [0-9]+/)) {
-			split(substr($0, RSTART, RLENGTH), w, " "); print w[5], "sw" }
-			next }
-		/^(Ca|Hca)/ { ca = 1; next }
-		/^$/ { ca = 0 }
-		ca && /^\[/ && match($0, /# lid [0-9]+/) {
-			split(substr($0, RSTART, RLENGTH), w, " "); print w[3], "ca" }' \
-		"$1.disc" | sort -un |
+	fab_lid_switches "$1.disc" | awk '{ print $1, $3 }' | sort -un |
 	while read -r lid kind; do
 		port=
 		[[ $kind == sw ]] && port=1
-		# shellcheck disable=SC2086 # $port: empty for a host
-		fab_sim_client 10 smpquery sl2vl "$lid" $port 2>/dev/null |
-			awk -v lid="$lid" '/^ports:/ { n = split($0, c, "|")
-				row = lid
-				for (i = 2; i <= n && i <= 17; i++) row = row " " c[i] + 0
-				print row; exit }'
+		echo "$lid $(fab_sl2vl_row "$lid" "$port")"
 	done
 }
 

@@ -525,6 +525,21 @@ static uint32_t dest_of(const struct ta_graph *g, uint16_t lid)
 	return d;
 }
 
+/* a flag per 64-LID block of g's LIDs (*blocks of them), for free() */
+static uint8_t *block_flags(const struct ta_graph *g, uint32_t *blocks)
+{
+	uint8_t *seen;
+	uint32_t d;
+
+	*blocks = 0;
+	for (d = 0; d < g->n_dest; d++)
+		if (g->dest[d].lid / 64u + 1 > *blocks)
+			*blocks = g->dest[d].lid / 64u + 1;
+	seen = malloc(*blocks + 1);
+	ck_assert_ptr_nonnull(seen);
+	return seen;
+}
+
 /*
  * (switch, 64-LID block) pairs of b's switches where b's entry for a LID
  * differs from a's (a on ga, the fabric before; b on gb, matched by
@@ -536,14 +551,9 @@ static uint64_t blocks_differ(const struct ta_graph *ga,
 			      const struct ta_result *b)
 {
 	uint64_t n = 0;
-	uint32_t s, d, sa, da, blocks = 0;
-	uint8_t *seen;
+	uint32_t s, d, sa, da, blocks;
+	uint8_t *seen = block_flags(gb, &blocks);
 
-	for (d = 0; d < gb->n_dest; d++)
-		if (gb->dest[d].lid / 64u + 1 > blocks)
-			blocks = gb->dest[d].lid / 64u + 1;
-	seen = malloc(blocks + 1);
-	ck_assert_ptr_nonnull(seen);
 	for (s = 0; s < gb->n_sw; s++) {
 		sa = switch_of(ga, gb->sw[s].guid);
 		ck_assert_uint_lt(sa, ga->n_sw);
@@ -1342,14 +1352,9 @@ static uint64_t blocks_through(const struct ta_graph *g,
 			       const struct ta_graph *less)
 {
 	uint64_t n = 0;
-	uint32_t s, d, blocks = 0;
-	uint8_t *seen;
+	uint32_t s, d, blocks;
+	uint8_t *seen = block_flags(g, &blocks);
 
-	for (d = 0; d < g->n_dest; d++)
-		if (g->dest[d].lid / 64u + 1 > blocks)
-			blocks = g->dest[d].lid / 64u + 1;
-	seen = malloc(blocks + 1);
-	ck_assert_ptr_nonnull(seen);
 	for (s = 0; s < g->n_sw; s++) {
 		if (switch_of(less, g->sw[s].guid) >= less->n_sw)
 			continue;
